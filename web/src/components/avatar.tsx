@@ -1,0 +1,34 @@
+type AvatarProps = {
+  photoURL?: string | null;
+  name?: string | null;
+  /** Diameter in pixels. */
+  size?: number;
+  className?: string;
+};
+
+/** The user's photo, else the first letter of their name, else '?' (spec §2 post card). */
+export function Avatar({ photoURL, name, size = 40, className = '' }: AvatarProps) {
+  const dimension = { width: size, height: size };
+  if (photoURL) {
+    return (
+      <img
+        src={photoURL}
+        alt={name ? `${name}'s photo` : 'User photo'}
+        style={dimension}
+        className={`shrink-0 rounded-full object-cover ${className}`}
+      />
+    );
+  }
+  const initial = name?.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <span
+      aria-hidden="true"
+      style={{ ...dimension, fontSize: Math.max(12, Math.round(size * 0.42)) }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white ${className}`}
+    >
+      {initial}
+    </span>
+  );
+}
+
+export default Avatar;
