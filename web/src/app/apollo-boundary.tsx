@@ -1,0 +1,9 @@
+// Loaded lazily by the router: every screen below it may use Apollo hooks.
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { ApolloProvider } from '@apollo/client/react';
+import { getApolloClient } from './apollo-instance';
+
+export default function ApolloBoundary({ children }: { children?: ReactNode }) {
+  return <ApolloProvider client={getApolloClient()}>{children ?? <Outlet />}</ApolloProvider>;
+}

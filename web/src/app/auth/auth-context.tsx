@@ -1,0 +1,141 @@
+// Auth state for the whole app (spec §3 "Auth context", §4 "Auth", D2, D8).
+// Firebase is the source of truth; when it reports a user we first sync the profile record,
+// then publish the user. The uid is mirrored to localStorage['firebaseUid'] only for
+// compatibility (D2) and removed again on sign-out.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { onAuthStateChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import { auth } from '../firebase';
+import { syncUserProfile, type SyncedUser } from '../../features/auth/sync-user';
+
+export const UID_STORAGE_KEY = 'firebaseUid';
+
+export interface CurrentUser {
+  uid: string;
+  displayName: string | null;
+  photoURL: string | null;
+  email: string | null;
+}
+
+/** Whether the profile record has a date of birth (D8): 'unknown' when the sync could not tell. */
+export type ProfileStatus = 'unknown' | 'complete' | 'incomplete';
+
+export interface AuthContextValue {
+  currentUser: CurrentUser | null;
+  /** True until the first auth state is known, and while a newly signed-in user is being synced. */
+  loading: boolean;
+  /** True only until Firebase reports the first auth state; the app renders nothing meanwhile. */
+  initializing: boolean;
+  profileStatus: ProfileStatus;
+  getIdToken(): Promise<string | null>;
+  signOut(): Promise<void>;
+  /** Record the result of a sync or profile update made by a screen (sign-up, complete-profile). */
+  applySyncedUser(user: Pick<SyncedUser, 'id' | 'dateOfBirth'>): void;
+  /** Re-read the Firebase user after its display name or photo changed. */
+  refreshCurrentUser(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function toCurrentUser(user: User): CurrentUser {
+  return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email };
+}
+
+function rememberUid(uid: string | null) {
+  try {
+    if (uid) window.localStorage.setItem(UID_STORAGE_KEY, uid);
+    else window.localStorage.removeItem(UID_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the auth state does not depend on it.
+  }
+}
+
+function nonEmpty(value: string | null): string | undefined {
+  return value && value.trim() ? value : undefined;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [currentUser, setCurrentUser] = useState<CurrentUser | null>(null);
+  const [initializing, setInitializing] = useState(true);
+  const [syncing, setSyncing] = useState(false);
+  const [profileStatus, setProfileStatus] = useState<ProfileStatus>('unknown');
+  // The uid whose profile a screen has already confirmed complete; a slower sync must not undo it.
+  const confirmedCompleteUid = useRef<string | null>(null);
+  const latestUid = useRef<string | null>(null);
+
+  useEffect(() => {
+    return onAuthStateChanged(auth, async (user) => {
+      latestUid.current = user?.uid ?? null;
+      if (!user) {
+        rememberUid(null);
+        confirmedCompleteUid.current = null;
+        setCurrentUser(null);
+        setProfileStatus('unknown');
+        setSyncing(false);
+        setInitializing(false);
+        return;
+      }
+      rememberUid(user.uid);
+      setSyncing(true);
+      let status: ProfileStatus = 'unknown';
+      try {
+        const synced = await syncUserProfile({
+          displayName: nonEmpty(user.displayName),
+          photoURL: nonEmpty(user.photoURL),
+        });
+        status = synced.dateOfBirth ? 'complete' : 'incomplete';
+      } catch (error) {
+        // The user is still signed in; screens that need the profile report their own errors.
+        console.error('Failed to sync with database', error);
+      }
+      if (latestUid.current !== user.uid) return; // another user signed in meanwhile
+      if (confirmedCompleteUid.current === user.uid) status = 'complete';
+      setProfileStatus(status);
+      setCurrentUser(toCurrentUser(user));
+      setSyncing(false);
+      setInitializing(false);
+    });
+  }, []);
+
+  const getIdToken = useCallback(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null), []);
+
+  const signOut = useCallback(async () => {
+    await firebaseSignOut(auth);
+    rememberUid(null);
+    const { resetApolloCache } = await import('../apollo-instance');
+    await resetApolloCache();
+  }, []);
+
+  const applySyncedUser = useCallback((user: Pick<SyncedUser, 'id' | 'dateOfBirth'>) => {
+    if (user.dateOfBirth) confirmedCompleteUid.current = user.id;
+    if (user.id === latestUid.current) setProfileStatus(user.dateOfBirth ? 'complete' : 'incomplete');
+  }, []);
+
+  const refreshCurrentUser = useCallback(() => {
+    setCurrentUser(auth.currentUser ? toCurrentUser(auth.currentUser) : null);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      currentUser,
+      loading: initializing || syncing,
+      initializing,
+      profileStatus,
+      getIdToken,
+      signOut,
+      applySyncedUser,
+      refreshCurrentUser,
+    }),
+    [currentUser, initializing, syncing, profileStatus, getIdToken, signOut, applySyncedUser, refreshCurrentUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** For tests and stories: provide a fixed auth state without Firebase. */
+export const AuthContextProvider = AuthContext.Provider;

@@ -1,0 +1,40 @@
+// Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
+import { useState, type ReactNode } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { Sidebar } from './sidebar';
+
+export default function MainLayout({ children }: { children?: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="skip-link">Skip to content</a>
+      <div className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
+        <Link to="/" className="rounded-md text-lg font-bold text-indigo-700 focus-ring">
+          Campus Clips
+        </Link>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium focus-ring"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+      </div>
+      {menuOpen && (
+        <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+      )}
+      <aside
+        id="sidebar"
+        aria-label="Sidebar"
+        className={`${menuOpen ? 'fixed inset-y-0 left-0 z-40 block' : 'hidden'} w-64 shrink-0 border-r border-slate-200 bg-white md:sticky md:top-0 md:block md:h-screen`}
+      >
+        <Sidebar onNavigate={() => setMenuOpen(false)} />
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        {children ?? <Outlet />}
+      </main>
+    </div>
+  );
+}

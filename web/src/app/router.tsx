@@ -1,0 +1,148 @@
+// Every route of spec §2 plus the D12 pages, /tags/:tag and /complete-profile (D8).
+// Pages load lazily so the login route downloads only what it shows.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { useAuth } from './auth/auth-context';
+import { LoadingScreen, RequireAuth } from './auth/require-auth';
+import { PublicLayout } from './layouts/public-layout';
+import { AuthLayout } from './layouts/auth-layout';
+
+const ApolloBoundary = lazy(() => import('./apollo-boundary'));
+const MainLayout = lazy(() => import('./layouts/main-layout'));
+
+const LandingPage = lazy(() => import('../features/auth/landing-page'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const SignupPage = lazy(() => import('../features/auth/signup-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const CompleteProfilePage = lazy(() => import('../features/auth/complete-profile-page'));
+const TermsPage = lazy(() => import('../features/legal/terms-page'));
+const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
+const NotFoundPage = lazy(() => import('../features/pages/not-found-page'));
+const ProjectsPage = lazy(() => import('../features/pages/projects-page'));
+const ResourcesPage = lazy(() => import('../features/pages/resources-page'));
+const BlogPage = lazy(() => import('../features/pages/blog-page'));
+const AboutPage = lazy(() => import('../features/pages/about-page'));
+const ContactPage = lazy(() => import('../features/pages/contact-page'));
+const HelpPage = lazy(() => import('../features/help/help-page'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+
+const HomePage = lazy(() => import('../features/feed/home-page'));
+const ExplorePage = lazy(() => import('../features/feed/explore-page'));
+const TagPage = lazy(() => import('../features/feed/tag-page'));
+const CreatePostPage = lazy(() => import('../features/post/create-post-page'));
+const CalendarPage = lazy(() => import('../features/calendar/calendar-page'));
+const OwnProfilePage = lazy(() => import('../features/profile/own-profile-page'));
+const UserProfilePage = lazy(() => import('../features/profile/user-profile-page'));
+const CommunityPage = lazy(() => import('../features/community/community-page'));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/** Signed-in chrome around a page: the guard, Apollo, then the sidebar layout. */
+function SignedInShell({ children }: { children?: ReactNode }) {
+  return (
+    <RequireAuth>
+      <Lazy>
+        <ApolloBoundary>
+          <MainLayout>
+            <Lazy>{children}</Lazy>
+          </MainLayout>
+        </ApolloBoundary>
+      </Lazy>
+    </RequireAuth>
+  );
+}
+
+/** '/' is the Home feed for a signed-in user and the landing screen for everyone else. */
+function HomeOrLanding() {
+  const { currentUser, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (currentUser) {
+    return (
+      <SignedInShell>
+        <HomePage />
+      </SignedInShell>
+    );
+  }
+  return (
+    <PublicLayout>
+      <Lazy>
+        <LandingPage />
+      </Lazy>
+    </PublicLayout>
+  );
+}
+
+/** /community works for everyone: public chrome when signed out, the sidebar when signed in. */
+function CommunityRoute() {
+  const { currentUser, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  const page = (
+    <Lazy>
+      <CommunityPage />
+    </Lazy>
+  );
+  return (
+    <Lazy>
+      <ApolloBoundary>{currentUser ? <MainLayout>{page}</MainLayout> : <PublicLayout>{page}</PublicLayout>}</ApolloBoundary>
+    </Lazy>
+  );
+}
+
+function publicPage(page: ReactNode) {
+  return (
+    <PublicLayout>
+      <Lazy>{page}</Lazy>
+    </PublicLayout>
+  );
+}
+
+function authPage(page: ReactNode) {
+  return <AuthLayout>{page}</AuthLayout>;
+}
+
+export function AppRoutes() {
+  const { initializing } = useAuth();
+  // Spec §2: while the auth state is loading, the whole app renders nothing.
+  if (initializing) return null;
+
+  return (
+    <Routes>
+      <Route path="/" element={<HomeOrLanding />} />
+      <Route path="/login" element={authPage(<LoginPage />)} />
+      <Route path="/signup" element={authPage(<SignupPage />)} />
+      <Route path="/forgot-password" element={authPage(<ForgotPasswordPage />)} />
+      <Route
+        path="/complete-profile"
+        element={
+          <RequireAuth allowIncompleteProfile>
+            <Lazy>
+              <ApolloBoundary>{authPage(<CompleteProfilePage />)}</ApolloBoundary>
+            </Lazy>
+          </RequireAuth>
+        }
+      />
+
+      <Route path="/home" element={<SignedInShell><HomePage /></SignedInShell>} />
+      <Route path="/explore" element={<SignedInShell><ExplorePage /></SignedInShell>} />
+      <Route path="/tags/:tag" element={<SignedInShell><TagPage /></SignedInShell>} />
+      <Route path="/create-post" element={<SignedInShell><CreatePostPage /></SignedInShell>} />
+      <Route path="/calendar" element={<SignedInShell><CalendarPage /></SignedInShell>} />
+      <Route path="/profile" element={<SignedInShell><OwnProfilePage /></SignedInShell>} />
+      <Route path="/user/:userId" element={<SignedInShell><UserProfilePage /></SignedInShell>} />
+      <Route path="/settings" element={<SignedInShell><SettingsPage /></SignedInShell>} />
+      <Route path="/help" element={<SignedInShell><HelpPage /></SignedInShell>} />
+      <Route path="/community" element={<CommunityRoute />} />
+
+      <Route path="/terms" element={publicPage(<TermsPage />)} />
+      <Route path="/privacy" element={publicPage(<PrivacyPage />)} />
+      <Route path="/projects" element={publicPage(<ProjectsPage />)} />
+      <Route path="/resources" element={publicPage(<ResourcesPage />)} />
+      <Route path="/blog" element={publicPage(<BlogPage />)} />
+      <Route path="/about" element={publicPage(<AboutPage />)} />
+      <Route path="/contact" element={publicPage(<ContactPage />)} />
+      <Route path="*" element={publicPage(<NotFoundPage />)} />
+    </Routes>
+  );
+}

@@ -1,0 +1,3 @@
+export default function CompleteProfilePage() {
+  return <h1>CompleteProfilePage</h1>;
+}

@@ -1,0 +1,3 @@
+export default function ProjectsPage() {
+  return <h1>ProjectsPage</h1>;
+}

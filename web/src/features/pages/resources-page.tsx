@@ -1,0 +1,3 @@
+export default function ResourcesPage() {
+  return <h1>ResourcesPage</h1>;
+}
