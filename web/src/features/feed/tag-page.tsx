@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { PostsByTagDocument } from '../../graphql/graphql';
+import { useAuth } from '../../app/auth/auth-context';
+import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
+
+/** /tags/:tag: every post carrying one tag, newest first. */
+export default function TagPage() {
+  const { currentUser } = useAuth();
+  const tag = (useParams().tag ?? '').replace(/^#/, '');
+  const { data, loading, error, fetchMore } = useQuery(PostsByTagDocument, {
+    variables: { tag, first: FEED_PAGE_SIZE },
+    skip: !currentUser || !tag,
+  });
+  const fetchNextPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6">
+      <h1 className="mb-6 break-words text-2xl font-bold text-gray-900">#{tag}</h1>
+      {!currentUser ? (
+        <p className="text-gray-700">You must be logged in to view posts</p>
+      ) : (
+        <PostFeed
+          connection={data?.postsByTag}
+          loading={loading}
+          error={error}
+          fetchNextPage={fetchNextPage}
+          empty={<FeedEmptyState title={`No posts tagged #${tag} yet.`} hint="Check back later for new content!" />}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+
+/**
+ * Decides which one card in a feed autoplays: the one most in view (at least half visible).
+ * Cards register their element; a single IntersectionObserver tracks visibility ratios.
+ */
+class NowPlayingStore {
+  private ratios = new Map<string, number>();
+  private ids = new Map<Element, string>();
+  private listeners = new Set<() => void>();
+  private observer: IntersectionObserver | null = null;
+  active: string | null = null;
+
+  constructor() {
+    if (typeof IntersectionObserver !== 'undefined') {
+      this.observer = new IntersectionObserver((entries) => this.update(entries), {
+        threshold: [0, 0.25, 0.5, 0.75, 1],
+      });
+    }
+  }
+
+  register(id: string, element: Element): () => void {
+    this.ids.set(element, id);
+    this.observer?.observe(element);
+    return () => {
+      this.observer?.unobserve(element);
+      this.ids.delete(element);
+      this.ratios.delete(id);
+      if (this.active === id) this.setActive(this.mostVisible());
+    };
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  disconnect() {
+    this.observer?.disconnect();
+  }
+
+  private update(entries: IntersectionObserverEntry[]) {
+    for (const entry of entries) {
+      const id = this.ids.get(entry.target);
+      if (id) this.ratios.set(id, entry.isIntersecting ? entry.intersectionRatio : 0);
+    }
+    this.setActive(this.mostVisible());
+  }
+
+  private mostVisible(): string | null {
+    let best: string | null = null;
+    let bestRatio = 0.5;
+    for (const [id, ratio] of this.ratios) {
+      if (ratio >= bestRatio && (best === null || ratio > bestRatio)) {
+        best = id;
+        bestRatio = ratio;
+      }
+    }
+    return best;
+  }
+
+  private setActive(id: string | null) {
+    if (this.active === id) return;
+    this.active = id;
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+const NowPlayingContext = createContext<NowPlayingStore | null>(null);
+
+export function NowPlayingProvider({ children }: { children: ReactNode }) {
+  const store = useMemo(() => new NowPlayingStore(), []);
+  useEffect(() => () => store.disconnect(), [store]);
+  return <NowPlayingContext.Provider value={store}>{children}</NowPlayingContext.Provider>;
+}
+
+const noSubscription = () => () => undefined;
+
+/** True while this card is the one that should play. Without a provider nothing autoplays. */
+export function useNowPlaying(id: string, elementRef: RefObject<Element | null>): boolean {
+  const store = useContext(NowPlayingContext);
+  useEffect(() => {
+    const element = elementRef.current;
+    if (!store || !element) return;
+    return store.register(id, element);
+  }, [store, id, elementRef]);
+  return useSyncExternalStore(
+    store ? store.subscribe : noSubscription,
+    () => (store ? store.active === id : false),
+    () => false,
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PostCardFieldsFragment } from '../../graphql/graphql';
+import { useAuth } from '../../app/auth/auth-context';
+import { Avatar } from '../../components/avatar';
+import { VideoPlayer } from '../../components/video-player';
+import { Toast, useToast } from '../../components/toast';
+import { CommentsPanel } from './comments-panel';
+import { useNowPlaying } from './now-playing';
+import { useToggleLike } from './use-toggle-like';
+
+type PostCardProps = { post: PostCardFieldsFragment };
+
+export function PostCard({ post }: PostCardProps) {
+  const { currentUser } = useAuth();
+  const cardRef = useRef<HTMLElement>(null);
+  const isPlaying = useNowPlaying(post.id, cardRef);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const { message, showToast, dismiss } = useToast();
+  const toggleLike = useToggleLike(showToast);
+  const panelId = useId();
+  const nameId = useId();
+
+  const authorName = post.author ? post.author.displayName || 'User' : 'Unknown User';
+  const authorLink = post.author ? `/user/${encodeURIComponent(post.author.id)}` : '/';
+  const likeCount = Math.max(0, post.likeCount);
+
+  return (
+    <article ref={cardRef} aria-labelledby={nameId} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <header className="mb-3 flex items-center gap-3">
+        <Link
+          to={authorLink}
+          className="flex min-w-0 items-center gap-3 rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <Avatar photoURL={post.author?.photoURL} name={post.author?.displayName} size={40} />
+          <span id={nameId} className="truncate font-semibold text-gray-900">
+            {authorName}
+          </span>
+        </Link>
+        <time dateTime={post.createdAt} className="ml-auto shrink-0 text-xs text-gray-500">
+          {new Date(post.createdAt).toLocaleDateString()}
+        </time>
+      </header>
+
+      <div className="relative">
+        <VideoPlayer src={post.videoUrl} poster={post.posterUrl} playing={isPlaying} label={`Video by ${authorName}`} />
+        {isPlaying && (
+          <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">
+            Now Playing
+          </span>
+        )}
+      </div>
+
+      <div className="mt-3 flex items-center gap-4">
+        <button
+          type="button"
+          onClick={() => void toggleLike(post)}
+          disabled={!currentUser}
+          aria-pressed={post.viewerHasLiked}
+          aria-label={`${post.viewerHasLiked ? 'Unlike' : 'Like'} (${likeCount} likes)`}
+          className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <HeartIcon filled={post.viewerHasLiked} />
+          <span data-testid="like-count">{likeCount}</span>
+        </button>
+        <button
+          type="button"
+          onClick={() => setCommentsOpen((open) => !open)}
+          aria-expanded={commentsOpen}
+          aria-controls={panelId}
+          aria-label={`Comments (${Math.max(0, post.commentCount)})`}
+          className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <CommentIcon />
+          <span data-testid="comment-count">{Math.max(0, post.commentCount)}</span>
+        </button>
+      </div>
+
+      {post.caption && <p className="mt-2 whitespace-pre-line break-words text-gray-900">{post.caption}</p>}
+      {post.tags.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Tags">
+          {post.tags.map((tag) => (
+            <li key={tag}>
+              <Link
+                to={`/tags/${encodeURIComponent(tag)}`}
+                className="text-sm font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              >
+                #{tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {commentsOpen && <CommentsPanel id={panelId} postId={post.id} commentCount={post.commentCount} onError={showToast} />}
+      <Toast message={message} onDismiss={dismiss} />
+    </article>
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 ${filled ? 'fill-red-500 stroke-red-500' : 'fill-none stroke-current'}`} strokeWidth={2}>
+      <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+    </svg>
+  );
+}
+
+function CommentIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth={2}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+    </svg>
+  );
+}
+
+export default PostCard;

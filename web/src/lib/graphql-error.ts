@@ -1,0 +1,31 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+
+/**
+ * The message to show for a failed GraphQL call: the server's own message when it sent one
+ * (spec §8: "the message, or <fallback>"), else the screen's fallback. Network failures and
+ * anything else get the fallback, never a raw technical message.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (CombinedGraphQLErrors.is(error)) {
+    const first = error.errors.find((e) => typeof e.message === 'string' && e.message.trim() !== '');
+    if (first) return first.message;
+  }
+  return fallback;
+}
+
+/** extensions.code of the first GraphQL error (UNAUTHENTICATED, NOT_FOUND, BAD_USER_INPUT...). */
+export function errorCode(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const code = error.errors[0]?.extensions?.code;
+  return typeof code === 'string' ? code : null;
+}
+
+/** Field-level messages of a BAD_USER_INPUT error: extensions.fields { [field]: message }. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!CombinedGraphQLErrors.is(error)) return {};
+  for (const e of error.errors) {
+    const fields = e.extensions?.fields;
+    if (fields && typeof fields === 'object') return fields as Record<string, string>;
+  }
+  return {};
+}
