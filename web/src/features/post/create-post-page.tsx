@@ -1,4 +1,117 @@
-// Placeholder created by W1 so the router builds; W2 owns this file and replaces it.
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation } from '@apollo/client/react';
+import { CreatePostDocument } from '../../graphql/graphql';
+import { useAuth } from '../../app/auth/auth-context';
+import { ErrorBox } from '../../components/error-box';
+import { fieldErrors } from '../../lib/graphql-error';
+import { VideoUploadArea } from '../upload/video-upload-area';
+import { MAX_CAPTION_LENGTH, checkTags, parseTags } from './parse-tags';
+
+/** /create-post: upload a video, add a caption and tags, publish. */
 export default function CreatePostPage() {
-  return <h1 className="text-2xl font-bold">Create New Post</h1>;
+  const navigate = useNavigate();
+  const { currentUser } = useAuth();
+  const captionId = useId();
+  const tagsId = useId();
+  const [videoUrl, setVideoUrl] = useState<string | null>(null);
+  const [caption, setCaption] = useState('');
+  const [tagsText, setTagsText] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
+  const [createPost, { loading: creating }] = useMutation(CreatePostDocument);
+
+  const handleUploaded = useCallback((url: string | null) => setVideoUrl(url), []);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    setFieldProblems({});
+    if (!videoUrl) {
+      setFormError('Please upload a video first');
+      return;
+    }
+    const tags = parseTags(tagsText);
+    const tagProblem = checkTags(tags);
+    if (tagProblem) {
+      setFieldProblems({ tags: tagProblem });
+      return;
+    }
+    try {
+      await createPost({
+        variables: { input: { videoUrl, caption: caption.trim(), tags } },
+        update(cache) {
+          // The new post belongs at the top of the author's profile; let those lists refetch.
+          if (currentUser) {
+            const author = cache.identify({ __typename: 'User', id: currentUser.uid });
+            if (author) {
+              cache.evict({ id: author, fieldName: 'posts' });
+              cache.modify({ id: author, fields: { postCount: (count) => (typeof count === 'number' ? count + 1 : count) } });
+            }
+          }
+          cache.evict({ id: 'ROOT_QUERY', fieldName: 'postsByTag' });
+          cache.gc();
+        },
+      });
+      navigate('/');
+    } catch (error) {
+      console.error('Failed to create post', error);
+      setFieldProblems(fieldErrors(error));
+      setFormError('Failed to create post. Please try again.');
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6">
+      <h1 className="mb-6 text-2xl font-bold text-gray-900">Create New Post</h1>
+      <form onSubmit={handleSubmit} noValidate className="space-y-5">
+        <VideoUploadArea onUploaded={handleUploaded} />
+        {fieldProblems.videoUrl && <p className="text-sm text-red-600">{fieldProblems.videoUrl}</p>}
+
+        <div>
+          <label htmlFor={captionId} className="mb-1 block text-sm font-medium text-gray-900">
+            Caption
+          </label>
+          <textarea
+            id={captionId}
+            value={caption}
+            onChange={(event) => setCaption(event.target.value)}
+            placeholder="Write a caption for your video..."
+            maxLength={MAX_CAPTION_LENGTH}
+            rows={4}
+            aria-invalid={Boolean(fieldProblems.caption)}
+            className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          />
+          {fieldProblems.caption && <p className="mt-1 text-sm text-red-600">{fieldProblems.caption}</p>}
+        </div>
+
+        <div>
+          <label htmlFor={tagsId} className="mb-1 block text-sm font-medium text-gray-900">
+            Tags
+          </label>
+          <input
+            id={tagsId}
+            type="text"
+            value={tagsText}
+            onChange={(event) => setTagsText(event.target.value)}
+            placeholder="Add tags separated by commas (e.g. fun, campus, event)"
+            aria-invalid={Boolean(fieldProblems.tags)}
+            className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          />
+          {fieldProblems.tags && <p className="mt-1 text-sm text-red-600">{fieldProblems.tags}</p>}
+        </div>
+
+        {formError && <ErrorBox message={formError} />}
+
+        <button
+          type="submit"
+          disabled={!videoUrl || creating}
+          className="w-full rounded-md bg-indigo-600 px-4 py-3 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
+        >
+          {creating ? 'Creating Post...' : 'Create Post'}
+        </button>
+        {!videoUrl && !formError && <p className="text-sm text-gray-600">Please upload a video first</p>}
+      </form>
+    </div>
+  );
 }
