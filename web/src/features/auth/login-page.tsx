@@ -1,3 +1,99 @@
+// Sign-in (spec §2 "Login", §4 "Login", §5, §8 "Sign-in" and "Google sign-in").
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { auth } from '../../app/firebase';
+import { AuthCard, GoogleButton, OrDivider } from './auth-card';
+import { ErrorBanner, PasswordField, SubmitButton, TextField } from './form-controls';
+import { googleErrorMessage, signInErrorMessage } from './firebase-errors';
+import { signInWithGoogle } from './google-sign-in';
+import { hasErrors, validateLogin, type FieldErrors, type LoginForm } from './validation';
+import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
+
 export default function LoginPage() {
-  return <h1>LoginPage</h1>;
+  const [form, setForm] = useState<LoginForm>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof LoginForm>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const awaitSignedIn = useNavigateWhenSignedIn('/');
+  const formIsValid = !hasErrors(validateLogin(form));
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const field = event.target.name as keyof LoginForm;
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    setError(null);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors = validateLogin(form);
+    setFieldErrors(errors);
+    if (hasErrors(errors)) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const credential = await signInWithEmailAndPassword(auth, form.email.trim(), form.password);
+      awaitSignedIn(credential.user.uid);
+    } catch (signInError) {
+      setError(signInErrorMessage(signInError));
+      setSubmitting(false);
+    }
+  }
+
+  async function handleGoogle() {
+    setError(null);
+    setSubmitting(true);
+    try {
+      const credential = await signInWithGoogle();
+      awaitSignedIn(credential.user.uid);
+    } catch (googleError) {
+      const message = googleErrorMessage(googleError, 'sign-in');
+      if (message) setError(message);
+      else console.info('Google sign-in cancelled', googleError);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard banner="Welcome Back!" bannerText="Sign in to catch up with your campus community.">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Sign in to Campus Clips</h1>
+      <GoogleButton label="Continue with Google" onClick={handleGoogle} disabled={submitting} />
+      <OrDivider />
+      <form noValidate onSubmit={handleSubmit} className="space-y-4">
+        <ErrorBanner message={error} />
+        <TextField
+          label="Your Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={handleChange}
+          error={fieldErrors.email}
+        />
+        <PasswordField
+          label="Your Password"
+          name="password"
+          autoComplete="current-password"
+          value={form.password}
+          onChange={handleChange}
+          error={fieldErrors.password}
+        />
+        <div className="text-right">
+          <Link to="/forgot-password" className="rounded text-sm font-medium text-indigo-700 hover:underline focus-ring">
+            Forget your password?
+          </Link>
+        </div>
+        <SubmitButton ready={formIsValid} busy={submitting}>
+          {submitting ? 'Signing in...' : 'Sign in'}
+        </SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link to="/signup" className="rounded font-semibold text-indigo-700 hover:underline focus-ring">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,3 +1,141 @@
+// Registration (spec §2 "Sign-up", §4 "Sign-up (e-mail)" and "Google sign-up", §5, §8).
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { createUserWithEmailAndPassword, updateProfile } from 'firebase/auth';
+import { auth } from '../../app/firebase';
+import { useAuth } from '../../app/auth/auth-context';
+import { AuthCard, GoogleButton, OrDivider } from './auth-card';
+import { ErrorBanner, PasswordField, SubmitButton, TextField } from './form-controls';
+import { googleErrorMessage, signUpErrorMessage, syncFailureMessage } from './firebase-errors';
+import { signInWithGoogle } from './google-sign-in';
+import { syncUserProfile } from './sync-user';
+import { hasErrors, validateSignup, type FieldErrors, type SignupForm } from './validation';
+import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
+
+const emptyForm: SignupForm = { fullName: '', email: '', password: '', confirmPassword: '', dateOfBirth: '' };
+
 export default function SignupPage() {
-  return <h1>SignupPage</h1>;
+  const { applySyncedUser, refreshCurrentUser } = useAuth();
+  const [form, setForm] = useState<SignupForm>(emptyForm);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof SignupForm>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const awaitSignedIn = useNavigateWhenSignedIn('/');
+  const formIsValid = !hasErrors(validateSignup(form));
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const field = event.target.name as keyof SignupForm;
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    setError(null);
+  }
+
+  /** Steps 4-5 of spec §4: save the profile record, then go home or explain what went wrong. */
+  async function syncThenContinue(uid: string, input: Parameters<typeof syncUserProfile>[0]) {
+    try {
+      const synced = await syncUserProfile(input);
+      applySyncedUser(synced);
+      refreshCurrentUser();
+      awaitSignedIn(uid);
+    } catch (syncError) {
+      setError(syncFailureMessage(syncError instanceof Error ? syncError.message : 'Unknown error'));
+      setSubmitting(false);
+    }
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors = validateSignup(form);
+    setFieldErrors(errors);
+    if (hasErrors(errors)) return;
+    setSubmitting(true);
+    setError(null);
+    const displayName = form.fullName.trim();
+    let uid: string;
+    try {
+      const credential = await createUserWithEmailAndPassword(auth, form.email.trim(), form.password);
+      await updateProfile(credential.user, { displayName });
+      uid = credential.user.uid;
+    } catch (signUpError) {
+      setError(signUpErrorMessage(signUpError));
+      setSubmitting(false);
+      return;
+    }
+    await syncThenContinue(uid, { displayName, dateOfBirth: form.dateOfBirth });
+  }
+
+  async function handleGoogle() {
+    setError(null);
+    setSubmitting(true);
+    let user;
+    try {
+      user = (await signInWithGoogle()).user;
+    } catch (googleError) {
+      const message = googleErrorMessage(googleError, 'sign-up');
+      if (message) setError(message);
+      else console.info('Google sign-up cancelled', googleError);
+      setSubmitting(false);
+      return;
+    }
+    await syncThenContinue(user.uid, {
+      displayName: user.displayName ?? undefined,
+      photoURL: user.photoURL ?? undefined,
+    });
+  }
+
+  return (
+    <AuthCard banner="Join Our Community" bannerText="Share campus moments, discover events and follow the people who make your university.">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Create Account</h1>
+      <GoogleButton label="Sign up with Google" onClick={handleGoogle} disabled={submitting} />
+      <OrDivider />
+      <form noValidate onSubmit={handleSubmit} className="space-y-4">
+        <ErrorBanner message={error} />
+        <TextField label="Full Name" name="fullName" autoComplete="name" required value={form.fullName} onChange={handleChange} error={fieldErrors.fullName} />
+        <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={form.email} onChange={handleChange} error={fieldErrors.email} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          onChange={handleChange}
+          error={fieldErrors.password}
+          hint="At least 8 characters with 1 uppercase letter and 1 symbol (! @ # $ % ^ & *)."
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          onChange={handleChange}
+          error={fieldErrors.confirmPassword}
+        />
+        <TextField
+          label="Date of Birth"
+          name="dateOfBirth"
+          type="date"
+          autoComplete="bday"
+          required
+          value={form.dateOfBirth}
+          onChange={handleChange}
+          error={fieldErrors.dateOfBirth}
+        />
+        <p className="text-sm text-slate-600">
+          By creating an account you agree to our{' '}
+          <Link to="/terms" className="rounded font-medium text-indigo-700 hover:underline focus-ring">Terms of Service</Link> and{' '}
+          <Link to="/privacy" className="rounded font-medium text-indigo-700 hover:underline focus-ring">Privacy Policy</Link>.
+        </p>
+        <SubmitButton ready={formIsValid} busy={submitting}>
+          {submitting ? 'Creating Account...' : 'Create Account'}
+        </SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="rounded font-semibold text-indigo-700 hover:underline focus-ring">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }
