@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+export type ToastTone = 'error' | 'info';
+
 /**
  * A short, non-blocking message (D5: "a short non-blocking error message tells the user what
  * failed"). The owner renders <Toast> and calls showToast(); it hides itself after a few seconds.
  */
 export function useToast(durationMs = 4000) {
   const [message, setMessage] = useState<string | null>(null);
+  const [tone, setTone] = useState<ToastTone>('error');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const dismiss = useCallback(() => {
@@ -15,9 +18,10 @@ export function useToast(durationMs = 4000) {
   }, []);
 
   const showToast = useCallback(
-    (text: string) => {
+    (text: string, toneOfText: ToastTone = 'error') => {
       if (timer.current) clearTimeout(timer.current);
       setMessage(text);
+      setTone(toneOfText);
       timer.current = setTimeout(() => setMessage(null), durationMs);
     },
     [durationMs],
@@ -27,10 +31,10 @@ export function useToast(durationMs = 4000) {
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  return { message, showToast, dismiss };
+  return { message, tone, showToast, dismiss };
 }
 
-type ToastProps = { message: string | null; onDismiss?: () => void; tone?: 'error' | 'info' };
+type ToastProps = { message: string | null; onDismiss?: () => void; tone?: ToastTone };
 
 export function Toast({ message, onDismiss, tone = 'error' }: ToastProps) {
   if (!message) return null;

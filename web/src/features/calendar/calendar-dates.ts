@@ -1,14 +1,4 @@
-/** Local-calendar helpers: the api keys events by a plain date, 'YYYY-MM-DD' (D7). */
-export function toDateKey(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
-export function fromDateKey(key: string): Date {
-  const [year, month, day] = key.split('-').map(Number);
-  return new Date(year, month - 1, day);
-}
+import { fromDateKey } from '../../lib/local-date';
 
 /** 'Fri Nov 21 2026', the way the earlier product showed dates. */
 export function displayDate(key: string): string {

@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
 import { useAuth } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/graphql-error';
-import { displayDate, monthGrid, toDateKey } from './calendar-dates';
+import { toDateKey } from '../../lib/local-date';
+import { displayDate, monthGrid } from './calendar-dates';
 
 export const MAX_EVENT_NAME_LENGTH = 200;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

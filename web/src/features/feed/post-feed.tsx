@@ -5,7 +5,7 @@ import { ErrorBox } from '../../components/error-box';
 import { errorMessage } from '../../lib/graphql-error';
 import { NowPlayingProvider } from '../post/now-playing';
 import { PostCard } from '../post/post-card';
-import { useLoadMoreOnView } from './use-load-more-on-view';
+import { useLoadMoreOnView } from '../../lib/use-load-more-on-view';
 
 export const FEED_PAGE_SIZE = 10;
 

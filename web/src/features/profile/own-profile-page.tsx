@@ -1,4 +1,74 @@
-// Placeholder created by W1 so the router builds; W2 owns this file and replaces it.
+import { useCallback } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { OwnProfileDocument } from '../../graphql/graphql';
+import { useAuth } from '../../app/auth/auth-context';
+import { Spinner } from '../../components/spinner';
+import { ErrorBox } from '../../components/error-box';
+import { errorMessage } from '../../lib/graphql-error';
+import { fromDateKey } from '../../lib/local-date';
+import { AboutText, FollowCounts, InterestChips, ProfilePostsGrid, ProfileSection } from './profile-sections';
+import { useNextPage } from './use-next-page';
+
+const POSTS_PAGE_SIZE = 12;
+
+/** /profile: the signed-in user's own profile, read from the auth state and the `viewer` query (D2). */
 export default function OwnProfilePage() {
-  return <h1 className="text-2xl font-bold">Profile</h1>;
+  const { currentUser } = useAuth();
+  const { data, loading, error, fetchMore } = useQuery(OwnProfileDocument, {
+    variables: { first: POSTS_PAGE_SIZE },
+    skip: !currentUser,
+  });
+  const fetchPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
+  const posts = data?.viewer?.posts;
+  const { loadMore, loadingMore } = useNextPage(posts?.pageInfo, fetchPage);
+
+  if (!currentUser) {
+    return <Centered><p className="text-gray-700">No signed-in user found. Please log in to view your profile.</p></Centered>;
+  }
+  if (loading && !data) return <Spinner label="Loading profile" />;
+  if (error && !data) {
+    const message = error instanceof Error ? errorMessage(error, 'Failed to fetch user data.') : 'An unexpected error occurred.';
+    return <Centered><ErrorBox message={message} /></Centered>;
+  }
+  const user = data?.viewer;
+  if (!user) return <Centered><p className="text-gray-700">No user data available.</p></Centered>;
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4 px-4 py-6">
+      <section className="flex flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-6 sm:flex-row sm:items-start">
+        {user.photoURL ? (
+          <img src={user.photoURL} alt="Your profile photo" className="h-28 w-28 shrink-0 rounded-full object-cover" />
+        ) : (
+          <div className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-gray-200 text-sm text-gray-600">No Photo</div>
+        )}
+        <div className="min-w-0 space-y-2 text-center sm:text-left">
+          <h1 className="break-words text-2xl font-bold text-gray-900">{user.displayName?.trim() || 'No name provided'}</h1>
+          {user.email && <p className="text-sm text-gray-600">{user.email}</p>}
+          <FollowCounts followers={user.followerCount} following={user.followingCount} />
+          <p className="text-sm text-gray-700">
+            {user.dateOfBirth ? `Date of birth: ${fromDateKey(user.dateOfBirth).toLocaleDateString()}` : 'Date of birth: Unknown'}
+          </p>
+        </div>
+      </section>
+
+      <ProfileSection title="About">
+        <AboutText bio={user.bio} />
+      </ProfileSection>
+      <ProfileSection title="Interests">
+        <InterestChips interests={user.interests} />
+      </ProfileSection>
+      <ProfileSection title={`${Math.max(0, user.postCount)} Posts`}>
+        <ProfilePostsGrid
+          posts={posts?.edges.map((edge) => edge.node) ?? []}
+          hasNextPage={posts?.pageInfo.hasNextPage ?? false}
+          loadingMore={loadingMore}
+          onLoadMore={loadMore}
+        />
+      </ProfileSection>
+    </div>
+  );
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-2xl px-4 py-10 text-center">{children}</div>;
 }

@@ -1,4 +1,80 @@
-// Placeholder created by W1 so the router builds; W2 owns this file and replaces it.
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { UserProfileDocument } from '../../graphql/graphql';
+import { Avatar } from '../../components/avatar';
+import { Spinner } from '../../components/spinner';
+import { ErrorBox } from '../../components/error-box';
+import { FollowButton } from '../../components/follow-button';
+import { errorCode, errorMessage } from '../../lib/graphql-error';
+import { AboutText, FollowCounts, InterestChips, ProfilePostsGrid, ProfileSection } from './profile-sections';
+import { useNextPage } from './use-next-page';
+
+const POSTS_PAGE_SIZE = 12;
+
+/** /user/:userId: another student's public profile with the Follow/Following toggle. */
 export default function UserProfilePage() {
-  return <h1 className="text-2xl font-bold">User</h1>;
+  const { userId } = useParams();
+  const navigate = useNavigate();
+  const { data, loading, error, fetchMore } = useQuery(UserProfileDocument, {
+    variables: { userId: userId ?? '', first: POSTS_PAGE_SIZE },
+    skip: !userId,
+  });
+  const fetchPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
+  const posts = data?.user?.posts;
+  const { loadMore, loadingMore } = useNextPage(posts?.pageInfo, fetchPage);
+
+  const back = (
+    <button
+      type="button"
+      onClick={() => navigate(-1)}
+      className="rounded-md px-3 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      ← Back
+    </button>
+  );
+
+  let body: React.ReactNode;
+  if (!userId) body = <ErrorBox message="Missing user ID" />;
+  else if (loading && !data) body = <Spinner label="Loading profile" />;
+  else if (error && !data) {
+    body = <ErrorBox message={errorCode(error) === 'NOT_FOUND' ? 'User not found' : errorMessage(error, 'Failed to load user profile')} />;
+  } else if (!data?.user) body = <p className="py-6 text-center text-gray-700">User not found</p>;
+  else {
+    const user = data.user;
+    const name = user.displayName?.trim() || 'User';
+    body = (
+      <div className="space-y-4">
+        <section className="flex flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-6 sm:flex-row sm:items-start">
+          <Avatar photoURL={user.photoURL} name={name} size={112} />
+          <div className="min-w-0 flex-1 space-y-2 text-center sm:text-left">
+            <h1 className="break-words text-2xl font-bold text-gray-900">{name}</h1>
+            <FollowCounts followers={user.followerCount} following={user.followingCount} />
+          </div>
+          <FollowButton user={user} />
+        </section>
+        <ProfileSection title="About">
+          <AboutText bio={user.bio} />
+        </ProfileSection>
+        <ProfileSection title="Interests">
+          <InterestChips interests={user.interests} />
+        </ProfileSection>
+        <ProfileSection title={`${Math.max(0, user.postCount)} Posts`}>
+          <ProfilePostsGrid
+            posts={posts?.edges.map((edge) => edge.node) ?? []}
+            hasNextPage={posts?.pageInfo.hasNextPage ?? false}
+            loadingMore={loadingMore}
+            onLoadMore={loadMore}
+          />
+        </ProfileSection>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4 px-4 py-6">
+      {back}
+      {body}
+    </div>
+  );
 }

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ProfilePostFieldsFragment } from '../../graphql/graphql';
+import { VideoPlayer } from '../../components/video-player';
+import { Spinner } from '../../components/spinner';
+import { useLoadMoreOnView } from '../../lib/use-load-more-on-view';
+
+/** Follower and following counts, never shown below 0. */
+export function FollowCounts({ followers, following }: { followers: number; following: number }) {
+  return (
+    <dl className="flex gap-6 text-sm">
+      <div className="flex gap-1">
+        <dt className="sr-only">Followers</dt>
+        <dd>
+          <span className="font-semibold text-gray-900">{Math.max(0, followers)}</span>{' '}
+          <span className="text-gray-600" aria-hidden="true">Followers</span>
+        </dd>
+      </div>
+      <div className="flex gap-1">
+        <dt className="sr-only">Following</dt>
+        <dd>
+          <span className="font-semibold text-gray-900">{Math.max(0, following)}</span>{' '}
+          <span className="text-gray-600" aria-hidden="true">Following</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-gray-200 bg-white p-4">
+      <h2 className="mb-2 font-semibold text-gray-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function AboutText({ bio }: { bio: string | null | undefined }) {
+  return bio?.trim() ? (
+    <p className="whitespace-pre-line break-words text-gray-800">{bio}</p>
+  ) : (
+    <p className="text-gray-500">No bio available.</p>
+  );
+}
+
+export function InterestChips({ interests }: { interests: string[] }) {
+  if (interests.length === 0) return <p className="text-gray-500">No interests listed.</p>;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Interests">
+      {interests.map((interest) => (
+        <li key={interest} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800">
+          {interest}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type PostsGridProps = {
+  posts: ProfilePostFieldsFragment[];
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+};
+
+/** A user's posts: each a video with its caption and #tag chips; more load as the end nears. */
+export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }: PostsGridProps) {
+  const lastRef = useLoadMoreOnView(onLoadMore, hasNextPage && !loadingMore);
+  if (posts.length === 0) return <p className="text-gray-500">No posts yet.</p>;
+  return (
+    <>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post, index) => (
+          <li
+            key={post.id}
+            ref={index === posts.length - 1 ? lastRef : undefined}
+            className="rounded-lg border border-gray-200 bg-white p-3"
+          >
+            <VideoPlayer src={post.videoUrl} poster={post.posterUrl} label={post.caption || 'Post video'} />
+            {post.caption && <p className="mt-2 break-words text-sm text-gray-900">{post.caption}</p>}
+            {post.tags.length > 0 && (
+              <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link
+                      to={`/tags/${encodeURIComponent(tag)}`}
+                      className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 hover:bg-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                    >
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      {loadingMore && <Spinner label="Loading more posts" />}
+    </>
+  );
+}
