@@ -1,3 +1,16 @@
+import { config } from '../../app/config';
+import { StaticPage } from './static-page';
+
 export default function ContactPage() {
-  return <h1>ContactPage</h1>;
+  return (
+    <StaticPage title="Contact" intro="We are happy to hear from you.">
+      <p>
+        Email{' '}
+        <a href={`mailto:${config.supportEmail}`} className="font-semibold text-indigo-700 underline focus-ring">
+          {config.supportEmail}
+        </a>
+        . Support hours are Monday to Friday, 9am to 5pm EST, and we typically respond within 72 hours.
+      </p>
+    </StaticPage>
+  );
 }
