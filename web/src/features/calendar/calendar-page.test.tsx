@@ -1,0 +1,84 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
+import { authValue, renderWithApollo } from '../../lib/testing/render-with-apollo';
+import { toDateKey } from '../../lib/local-date';
+import CalendarPage from './calendar-page';
+
+jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+
+const today = new Date();
+const todayKey = toDateKey(today);
+const eventsMock = (events: Array<{ date: string; name: string }>) => ({
+  request: { query: CalendarEventsDocument },
+  result: { data: { calendarEvents: events.map((e) => ({ __typename: 'CalendarEvent', ...e })) } },
+});
+
+async function selectToday(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: new RegExp(`^${today.toDateString()}`) }));
+  expect(screen.getByRole('heading', { name: `Add Event for ${today.toDateString()}` })).toBeInTheDocument();
+}
+
+describe('calendar', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('refuses an empty or blank event name without calling the server (D6)', async () => {
+    const user = userEvent.setup();
+    renderWithApollo(<CalendarPage />, { mocks: [eventsMock([])] });
+    expect(await screen.findByText('No saved events.')).toBeInTheDocument();
+
+    await selectToday(user);
+    await user.click(screen.getByRole('button', { name: 'Save Event' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter an event name.');
+
+    await user.type(screen.getByPlaceholderText('Enter event name...'), '    ');
+    await user.click(screen.getByRole('button', { name: 'Save Event' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter an event name.');
+    // No save mock exists: a call would have shown 'Failed to save event.' instead.
+    expect(screen.queryByText('Failed to save event.')).not.toBeInTheDocument();
+    expect(screen.getByText('No saved events.')).toBeInTheDocument();
+  });
+
+  it('saves one event for a day, then deletes it', async () => {
+    const user = userEvent.setup();
+    const mocks = [
+      eventsMock([]),
+      {
+        request: { query: SaveCalendarEventDocument, variables: { date: todayKey, name: 'Career fair' } },
+        result: { data: { saveCalendarEvent: { __typename: 'CalendarEvent', date: todayKey, name: 'Career fair' } } },
+      },
+      {
+        request: { query: DeleteCalendarEventDocument, variables: { date: todayKey } },
+        result: { data: { deleteCalendarEvent: true } },
+      },
+    ];
+    renderWithApollo(<CalendarPage />, { mocks });
+    expect(await screen.findByText('No saved events.')).toBeInTheDocument();
+
+    await selectToday(user);
+    await user.type(screen.getByPlaceholderText('Enter event name...'), '  Career fair ');
+    await user.click(screen.getByRole('button', { name: 'Save Event' }));
+    expect(await screen.findByText('Event saved successfully.')).toBeInTheDocument();
+    expect(screen.getByText(`${today.toDateString()}`, { selector: 'li span span' })).toBeInTheDocument();
+    expect(screen.queryByText('No saved events.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /^Delete/ }));
+    expect(await screen.findByText('Event deleted successfully.')).toBeInTheDocument();
+    expect(screen.getByText('No saved events.')).toBeInTheDocument();
+  });
+
+  it('shows the fallback when the save fails', async () => {
+    const user = userEvent.setup();
+    const mocks = [
+      eventsMock([]),
+      { request: { query: SaveCalendarEventDocument, variables: { date: todayKey, name: 'Gym' } }, error: new Error('offline') },
+    ];
+    renderWithApollo(<CalendarPage />, { mocks });
+    await screen.findByText('No saved events.');
+    await selectToday(user);
+    await user.type(screen.getByPlaceholderText('Enter event name...'), 'Gym');
+    await user.click(screen.getByRole('button', { name: 'Save Event' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save event.');
+  });
+});

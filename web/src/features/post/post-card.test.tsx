@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  AddCommentDocument,
+  CommentAddedDocument,
+  HomeFeedDocument,
+  LikePostDocument,
+  PostCommentsDocument,
+  UnlikePostDocument,
+} from '../../graphql/graphql';
+import type { MockLink } from '@apollo/client/testing';
+import { createCache } from '../../app/apollo';
+import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback, testUser } from '../../lib/testing/render-with-apollo';
+import { makeConnection, makePost } from '../../lib/testing/post-fixtures';
+import HomePage from '../feed/home-page';
+import { PostCard } from './post-card';
+
+const mockUseAuth = jest.fn(() => authValue());
+jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => mockUseAuth() }));
+
+beforeEach(() => {
+  FakeIntersectionObserver.install();
+  stubMediaPlayback();
+  mockUseAuth.mockImplementation(() => authValue());
+  jest.spyOn(console, 'error').mockImplementation(() => undefined); // failures are logged on purpose
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+/** A cache that already holds a one-post feed, so the card renders without a network round trip. */
+function cacheWithPost(post: ReturnType<typeof makePost>) {
+  const cache = createCache();
+  cache.writeQuery({ query: HomeFeedDocument, variables: { first: 10 }, data: { homeFeed: makeConnection([post], false) } });
+  return cache;
+}
+
+const likeButton = () => screen.getByRole('button', { name: /like/i });
+const likeCount = () => screen.getByTestId('like-count').textContent;
+
+describe('like button (optimistic)', () => {
+  it('flips the flag and count at once and keeps the server result', async () => {
+    const user = userEvent.setup();
+    const mocks = [
+      {
+        request: { query: LikePostDocument, variables: { postId: 'p1' } },
+        result: { data: { likePost: { __typename: 'Post', id: 'p1', likeCount: 4, viewerHasLiked: true } } },
+        delay: 100,
+      },
+    ];
+    renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 3 })) });
+    expect(likeCount()).toBe('3');
+
+    await user.click(likeButton());
+    // Before the server answers.
+    expect(likeCount()).toBe('4');
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+
+    await waitFor(() => expect(screen.queryByText('Failed to like post')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(likeCount()).toBe('4');
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('rolls back and says so when the like fails', async () => {
+    const user = userEvent.setup();
+    const mocks = [{ request: { query: LikePostDocument, variables: { postId: 'p1' } }, error: new Error('offline'), delay: 50 }];
+    renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 3 })) });
+
+    await user.click(likeButton());
+    expect(likeCount()).toBe('4');
+
+    expect(await screen.findByText('Failed to like post')).toBeInTheDocument();
+    expect(likeCount()).toBe('3');
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('never shows a count below 0 when unliking', async () => {
+    const user = userEvent.setup();
+    const mocks = [
+      {
+        request: { query: UnlikePostDocument, variables: { postId: 'p1' } },
+        result: { data: { unlikePost: { __typename: 'Post', id: 'p1', likeCount: 0, viewerHasLiked: false } } },
+        delay: 50,
+      },
+    ];
+    renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 0, viewerHasLiked: true })) });
+
+    await user.click(likeButton());
+    expect(likeCount()).toBe('0');
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('is disabled for a signed-out visitor, who is asked to sign in to comment', async () => {
+    const user = userEvent.setup();
+    mockUseAuth.mockImplementation(() => authValue(null));
+    const mocks = commentsMocks({ request: { query: LikePostDocument, variables: { postId: 'unused' } }, delay: Infinity });
+    renderWithApollo(<PostCard post={makePost('p1')} />, { mocks });
+    expect(likeButton()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /comments/i }));
+    expect(await screen.findByText('Please sign in to add a comment.')).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Add a comment...')).not.toBeInTheDocument();
+  });
+});
+
+function commentsMocks(addComment: MockLink.MockedResponse): MockLink.MockedResponse[] {
+  return [
+    {
+      request: { query: PostCommentsDocument, variables: { postId: 'p1', first: 20 } },
+      result: {
+        data: {
+          post: {
+            __typename: 'Post',
+            id: 'p1',
+            commentCount: 0,
+            comments: { __typename: 'CommentConnection', edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+          },
+        },
+      },
+    },
+    // The live subscription stays open and silent in these tests.
+    { request: { query: CommentAddedDocument, variables: { postId: 'p1' } }, delay: Infinity, maxUsageCount: 10 },
+    addComment,
+  ];
+}
+
+async function openComments(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /comments/i }));
+  expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
+  return screen.getByPlaceholderText('Add a comment...');
+}
+
+describe('comments (optimistic)', () => {
+  it('shows a pending comment at once and replaces it with the server comment', async () => {
+    const user = userEvent.setup();
+    const serverComment = {
+      __typename: 'Comment',
+      id: 'c-42',
+      text: 'Great clip!',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null },
+      post: { __typename: 'Post', id: 'p1', commentCount: 1 },
+    };
+    const mocks = commentsMocks({
+      request: { query: AddCommentDocument, variables: { postId: 'p1', text: 'Great clip!' } },
+      result: { data: { addComment: serverComment } },
+      delay: 100,
+    });
+    const { cache } = renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1')) });
+
+    const input = await openComments(user);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(input, '   ');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'Great clip!{Enter}');
+
+    // Optimistic: the comment shows as pending, the input is cleared and locked, the count went up.
+    const pending = await screen.findByTestId('comment');
+    expect(pending).toHaveTextContent('Great clip!');
+    expect(pending).toHaveTextContent('(sending)');
+    expect(input).toHaveValue('');
+    expect(input).toBeDisabled();
+    expect(screen.getByTestId('comment-count')).toHaveTextContent('1');
+    expect(Object.keys(cache.extract(true)).some((key) => key.startsWith('Comment:temp-'))).toBe(true);
+
+    // The server's comment replaces it.
+    await waitFor(() => expect(screen.getByTestId('comment')).not.toHaveTextContent('(sending)'));
+    expect(screen.getAllByTestId('comment')).toHaveLength(1);
+    expect(within(screen.getByTestId('comment')).getByRole('link', { name: testUser.displayName })).toHaveAttribute('href', `/user/${testUser.uid}`);
+    const stored = cache.extract();
+    expect(stored['Comment:c-42']).toBeDefined();
+    expect(Object.keys(stored).some((key) => key.startsWith('Comment:temp-'))).toBe(false);
+    expect(screen.getByTestId('comment-count')).toHaveTextContent('1');
+    expect(input).toBeEnabled();
+  });
+
+  it('removes the pending comment, restores the text and says what failed', async () => {
+    const user = userEvent.setup();
+    const mocks = commentsMocks({
+      request: { query: AddCommentDocument, variables: { postId: 'p1', text: 'Lost words?' } },
+      error: new Error('offline'),
+      delay: 50,
+    });
+    renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1')) });
+
+    const input = await openComments(user);
+    await user.type(input, 'Lost words?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByTestId('comment')).toHaveTextContent('Lost words?');
+
+    expect(await screen.findByText('Failed to add comment')).toBeInTheDocument();
+    expect(screen.queryByTestId('comment')).not.toBeInTheDocument();
+    expect(screen.getByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
+    expect(input).toHaveValue('Lost words?');
+    expect(screen.getByTestId('comment-count')).toHaveTextContent('0');
+  });
+});
