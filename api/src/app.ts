@@ -1,0 +1,138 @@
+import http from 'node:http';
+import express from 'express';
+import type { Config } from './config';
+import { TokenVerifier } from './auth/token-verifier';
+import { openDatabase, type Database } from './db/data-source';
+import { commentTopic } from './modules/comments/comment-events';
+import { createServices, type Services } from './modules/services';
+import { createAppPubSub, type AppPubSub } from './graphql/pubsub';
+import { buildAppSchema } from './graphql/schema';
+import { createGraphQLEndpoint, type GraphQLEndpoint } from './graphql/server';
+import { createMedia, type Media } from './media/create-media';
+import { cors } from './http/cors';
+import { graphqlIde, ideAssets } from './http/graphql-ide';
+import { requestContextMiddleware } from './http/request-context';
+import { securityHeaders } from './http/security-headers';
+import { webApp } from './http/web-app';
+import { createRestRouter } from './rest/router';
+import { createLogger, type Logger } from './shared/logger';
+
+export interface App {
+  config: Config;
+  server: http.Server;
+  services: Services;
+  database: Database;
+  pubsub: AppPubSub;
+  verifier: TokenVerifier;
+  logger: Logger;
+  graphql: GraphQLEndpoint;
+  media: Media;
+  listen(): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Wires the whole api onto one HTTP server: /graphql (HTTP + graphql-ws), /api (REST adapter),
+ * /uploads (tus), /media (range playback), health, and the web app. Every entry point takes the
+ * caller from the same TokenVerifier and calls the same services.
+ */
+export async function createApp(config: Config): Promise<App> {
+  const logger = createLogger(config.logLevel);
+  const logUnexpected = (error: unknown) => logger.error({ err: error }, 'unexpected error');
+  const database = await openDatabase(config, (message, detail) => logger.warn({ detail }, message));
+  const verifier = new TokenVerifier(config);
+  const pubsub = createAppPubSub(config.redisUrl);
+  const media = await createMedia({ config, dataSource: database.dataSource, verifier, logger });
+  const services = createServices({
+    db: database.dataSource,
+    media: media.service,
+    commentEvents: {
+      async commentAdded(comment) {
+        pubsub.publish(commentTopic(comment.postId), { ...comment });
+      },
+    },
+    identity: {
+      async deleteUser(uid) {
+        verifier.forgetUser(uid);
+        await verifier.adminAuth.deleteUser(uid).catch((error: { code?: string }) => {
+          if (error.code !== 'auth/user-not-found') throw error;
+        });
+      },
+    },
+  });
+
+  const schema = await buildAppSchema(pubsub);
+  const expressApp = express();
+  expressApp.disable('x-powered-by');
+  expressApp.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  const server = http.createServer(expressApp);
+  const graphql = await createGraphQLEndpoint({
+    schema,
+    services,
+    verifier,
+    httpServer: server,
+    production: config.env === 'production',
+    logUnexpected,
+  });
+
+  expressApp.use(requestContextMiddleware(logger));
+  expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorHost }));
+  expressApp.use(cors(config.corsOrigins));
+  expressApp.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  expressApp.get('/readyz', async (_req, res) => {
+    try {
+      await database.dataSource.query('SELECT 1');
+      res.json({ status: 'ready', database: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+  // Upload bodies stream to the media store: the media routes come before any body parser.
+  expressApp.use(media.router);
+  expressApp.use(ideAssets);
+  expressApp.get('/graphql', graphqlIde());
+  expressApp.use('/graphql', express.json({ limit: '100kb' }), graphql.middleware);
+  expressApp.use('/api', express.json({ limit: '100kb' }));
+  expressApp.use(createRestRouter({ services, verifier, logUnexpected }));
+  expressApp.use(webApp(config));
+  expressApp.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) logUnexpected(error);
+    res.status(status).json({ success: false, message: status === 413 ? 'Request body is too large' : status < 500 ? 'Bad request' : 'Something went wrong. Please try again.' });
+  });
+
+  let closed = false;
+  return {
+    config,
+    server,
+    services,
+    database,
+    pubsub,
+    verifier,
+    logger,
+    graphql,
+    media,
+    listen() {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          const address = server.address();
+          const port = typeof address === 'object' && address ? address.port : config.port;
+          resolve({ port, url: `http://localhost:${port}` });
+        });
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await graphql.stop();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await media.close();
+      await pubsub.close();
+      await verifier.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import path from 'node:path';
+
+/** Every setting the api reads from the environment, parsed and checked in one place. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** PostgreSQL through pg when set; the embedded PGlite database otherwise. */
+  databaseUrl: string | null;
+  dataDir: string;
+  pgliteDir: string;
+  mediaDir: string;
+  redisUrl: string | null;
+  s3: S3Config | null;
+  firebase: {
+    projectId: string;
+    authEmulatorHost: string | null;
+    webApiKey: string;
+    authDomain: string;
+  };
+  corsOrigins: string[];
+  supportEmail: string;
+  logLevel: string;
+  webDist: string | null;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+
+  const nodeEnv = read('NODE_ENV') ?? 'development';
+  if (!['development', 'test', 'production'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, test or production (got "${nodeEnv}")`);
+  }
+
+  const portText = read('PORT') ?? '8000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535 (got "${portText}")`);
+  }
+
+  const databaseUrl = read('DATABASE_URL') ?? null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const redisUrl = read('REDIS_URL') ?? null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    problems.push('REDIS_URL must start with redis:// or rediss://');
+  }
+
+  const publicUrl = read('PUBLIC_URL') ?? `http://localhost:${port}`;
+  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+
+  const corsOrigins = (read('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!isHttpUrl(origin)) problems.push(`CORS_ORIGINS entries must be http(s) origins (got "${origin}")`);
+  }
+
+  const logLevel = read('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const authEmulatorHost = read('FIREBASE_AUTH_EMULATOR_HOST') ?? null;
+  if (nodeEnv === 'production' && authEmulatorHost) {
+    problems.push('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)');
+  }
+  const projectId = read('FIREBASE_PROJECT_ID') ?? (nodeEnv === 'production' ? undefined : 'demo-campus-clips');
+  if (!projectId) problems.push('FIREBASE_PROJECT_ID is required when NODE_ENV=production');
+  const webApiKey = read('FIREBASE_WEB_API_KEY') ?? (nodeEnv === 'production' ? undefined : 'demo-api-key');
+  if (!webApiKey) problems.push('FIREBASE_WEB_API_KEY is required when NODE_ENV=production');
+
+  const s3 = readS3(read, problems);
+
+  const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data');
+  const webDistSetting = read('WEB_DIST');
+  const webDist = webDistSetting === 'none' ? null : path.resolve(cwd, webDistSetting ?? defaultWebDist());
+
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: nodeEnv as Config['env'],
+    port,
+    host: read('HOST') ?? '0.0.0.0',
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    databaseUrl,
+    dataDir,
+    pgliteDir: path.resolve(dataDir, read('PGLITE_DIR') ?? 'pglite'),
+    mediaDir: path.resolve(cwd, read('MEDIA_DIR') ?? path.join(dataDir, 'media')),
+    redisUrl,
+    s3,
+    firebase: {
+      projectId: projectId!,
+      authEmulatorHost,
+      webApiKey: webApiKey!,
+      authDomain: read('FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+    },
+    corsOrigins,
+    supportEmail: read('SUPPORT_EMAIL') ?? 'support@campusclips.example',
+    logLevel,
+    webDist,
+    seedDemo: (read('SEED_DEMO') ?? 'true') !== 'false',
+  };
+}
+
+function readS3(read: (name: string) => string | undefined, problems: string[]): S3Config | null {
+  const bucket = read('S3_BUCKET');
+  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => read(name));
+  if (!bucket) {
+    if (others.length) problems.push(`S3_BUCKET is required when ${others.join(', ')} is set`);
+    return null;
+  }
+  const endpoint = read('S3_ENDPOINT');
+  if (endpoint && !isHttpUrl(endpoint)) problems.push('S3_ENDPOINT must be an http(s) URL');
+  return {
+    bucket,
+    region: read('S3_REGION') ?? 'us-east-1',
+    endpoint,
+    accessKeyId: read('S3_ACCESS_KEY_ID'),
+    secretAccessKey: read('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: (read('S3_FORCE_PATH_STYLE') ?? (endpoint ? 'true' : 'false')) === 'true',
+  };
+}
+
+function defaultWebDist(): string {
+  // api/dist/config.js and api/src/config.ts both sit two levels below the repository root.
+  return path.resolve(__dirname, '..', '..', 'web', 'dist');
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { types } from 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { Config } from '../config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations/index';
+import { StatementCountingLogger } from './statement-counter';
+
+// A DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' instead of a local-midnight Date.
+types.setTypeParser(1082, (value: string) => value);
+// COUNT(*) and BIGINT fit in a JS number for every count this app keeps.
+types.setTypeParser(20, (value: string) => Number(value));
+
+export interface Database {
+  dataSource: DataSource;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+type LogFn = (message: string, detail: unknown) => void;
+
+const common = (onError: LogFn) =>
+  ({
+    type: 'postgres',
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: ['query', 'error'] as Array<'query' | 'error'>,
+    logger: new StatementCountingLogger(onError),
+    maxQueryExecutionTime: 500,
+  }) as const;
+
+/**
+ * PostgreSQL through pg when DATABASE_URL is set; otherwise the embedded PGlite database in
+ * ./data, through PGlite's own node-postgres adapter with exactly one connection so that
+ * transactions never interleave. Both run the same migrations on open.
+ */
+export async function openDatabase(config: Config, onError: LogFn = () => undefined): Promise<Database> {
+  if (config.databaseUrl) {
+    const dataSource = new DataSource({
+      ...common(onError),
+      url: config.databaseUrl,
+      poolSize: 10,
+      extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 },
+    } as DataSourceOptions);
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    return { dataSource, kind: 'postgres', close: () => dataSource.destroy() };
+  }
+
+  fs.mkdirSync(config.pgliteDir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  const pglite = await PGlite.create(config.pgliteDir);
+  const pgConfig = createPgConfig(pglite);
+  const dataSource = new DataSource({
+    ...common(onError),
+    ...pgConfig,
+    installExtensions: false,
+    poolSize: 1,
+    extra: { ...pgConfig, max: 1 },
+  } as unknown as DataSourceOptions);
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  return {
+    dataSource,
+    kind: 'pglite',
+    async close() {
+      await dataSource.destroy();
+      await pglite.close();
+    },
+  };
+}

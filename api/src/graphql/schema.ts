@@ -1,0 +1,21 @@
+import type { GraphQLSchema } from 'graphql';
+import { buildSchema, type PubSub } from 'type-graphql';
+import { CalendarResolver } from '../modules/calendar/calendar.resolver';
+import { CommentResolver } from '../modules/comments/comment.resolver';
+import { PostResolver } from '../modules/posts/post.resolver';
+import { UserResolver } from '../modules/users/user.resolver';
+import { authChecker } from './access';
+
+export const RESOLVERS = [UserResolver, PostResolver, CommentResolver, CalendarResolver] as const;
+
+/** The schema from the resolver classes. `emitTo` writes the SDL (the committed schema.graphql). */
+export async function buildAppSchema(pubSub: PubSub, emitTo?: string): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers: RESOLVERS,
+    authChecker,
+    // Rules live in the services (one place per rule), so class-validator is not used here.
+    validate: false,
+    pubSub,
+    emitSchemaFile: emitTo ? { path: emitTo, sortedSchema: true } : false,
+  });
+}

@@ -1,0 +1,102 @@
+import type { Server as HttpServer } from 'node:http';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { RequestHandler } from 'express';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { Viewer } from '../auth/viewer';
+import type { Services } from '../modules/services';
+import { AppError } from '../shared/errors';
+import { createContext, type GraphQLContext } from './context';
+import { formatError } from './errors';
+
+export interface GraphQLEndpoint {
+  middleware: RequestHandler;
+  /** Open graphql-ws connections (for metrics and draining). */
+  openSockets(): number;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  schema: GraphQLSchema;
+  services: Services;
+  verifier: TokenVerifier;
+  httpServer: HttpServer;
+  production: boolean;
+  logUnexpected: (error: unknown) => void;
+  validationRules?: ConstructorParameters<typeof ApolloServer>[0]['validationRules'];
+}
+
+/** Apollo Server over HTTP and graphql-ws on the same /graphql path, both with the same Viewer rule. */
+export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEndpoint> {
+  const { schema, services, verifier, httpServer } = options;
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer<Record<string, unknown>, { viewer: Viewer | null }>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        try {
+          ctx.extra.viewer = await verifier.viewerFromHeader(tokenFromParams(ctx.connectionParams));
+          return true;
+        } catch {
+          return false; // closes with 4403 Forbidden: a bad token never opens a live channel
+        }
+      },
+      context: (ctx) => createContext(services, ctx.extra.viewer ?? null),
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    hideSchemaDetailsFromClientErrors: options.production,
+    validationRules: options.validationRules,
+    formatError: (formatted, error) => formatError(formatted, error, options.logUnexpected),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await wsCleanup.dispose();
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  const middleware = expressMiddleware(apollo, {
+    context: async ({ req }) => {
+      try {
+        return createContext(services, await verifier.viewerFromHeader(req.headers.authorization));
+      } catch (error) {
+        if (error instanceof AppError) {
+          throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
+        }
+        throw error;
+      }
+    },
+  });
+
+  return {
+    middleware,
+    openSockets: () => wsServer.clients.size,
+    async stop() {
+      await apollo.stop();
+      wsServer.close();
+    },
+  };
+}
+
+function tokenFromParams(params: Readonly<Record<string, unknown>> | undefined): string | null {
+  const value = params?.authorization ?? params?.Authorization ?? (params?.token ? `Bearer ${String(params.token)}` : null);
+  return typeof value === 'string' ? value : null;
+}

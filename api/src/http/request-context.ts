@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { requestContext } from '../shared/request-context';
+
+/**
+ * Gives each request an id (kept from X-Request-Id when a proxy set one), runs the rest of the
+ * chain inside it, reports the SQL statements it issued as X-SQL-Statements, and logs one line.
+ */
+export function requestContextMiddleware(logger: Logger, observe?: (info: { route: string; status: number; seconds: number }) => void): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    const store = { requestId, sqlStatements: 0 };
+    const started = process.hrtime.bigint();
+    res.setHeader('X-Request-Id', requestId);
+
+    const writeHead = res.writeHead;
+    res.writeHead = function patchedWriteHead(this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!res.headersSent) res.setHeader('X-SQL-Statements', String(store.sqlStatements));
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeLabel(req.path);
+      observe?.({ route, status: res.statusCode, seconds });
+      requestContext.run(store, () =>
+        logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000), sql: store.sqlStatements }, 'request'),
+      );
+    });
+    requestContext.run(store, () => next());
+  };
+}
+
+/** A low-cardinality label for metrics: ids and uids are folded away. */
+export function routeLabel(path: string): string {
+  if (path.startsWith('/graphql')) return '/graphql';
+  if (path.startsWith('/uploads')) return '/uploads';
+  if (path.startsWith('/media')) return '/media';
+  if (path.startsWith('/api/')) return path.split('/').slice(0, 4).join('/');
+  return path.split('/').slice(0, 2).join('/') || '/';
+}

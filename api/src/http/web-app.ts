@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
+import type { Config } from '../config';
+
+/**
+ * The browser app: /app-config.js carries the runtime settings (so one build serves every
+ * deployment), hashed assets are cached for a year, and every other GET path gets index.html so
+ * the client router can answer it (its 404 screen included).
+ */
+export function webApp(config: Config): Router {
+  const router = express.Router();
+  router.get('/app-config.js', appConfigScript(config));
+  const dist = config.webDist;
+  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return router;
+
+  router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+  router.use(express.static(dist, { index: false, maxAge: '1h' }));
+  const indexHtml = path.join(dist, 'index.html');
+  router.get(/^\/(?!api\/|graphql|uploads|media\/).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return router;
+}
+
+function appConfigScript(config: Config): RequestHandler {
+  const body = `window.__CAMPUS_CONFIG__ = ${JSON.stringify({
+    firebase: { apiKey: config.firebase.webApiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId },
+    authEmulatorUrl: config.firebase.authEmulatorHost ? `http://${config.firebase.authEmulatorHost}` : null,
+    supportEmail: config.supportEmail,
+  })};\n`;
+  return (_req, res) => {
+    res.type('application/javascript').setHeader('Cache-Control', 'no-cache');
+    res.send(body);
+  };
+}

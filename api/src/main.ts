@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+/** Reads the configuration, opens everything, listens; stops cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`config: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  const { url } = await app.listen();
+  app.logger.info({ url, database: app.database.kind, pubsub: app.pubsub.kind }, `Campus Clips api listening on ${url}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.logger.info({ signal }, 'draining and stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

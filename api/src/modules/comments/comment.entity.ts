@@ -1,0 +1,24 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@ObjectType('Comment')
+@Entity('comments')
+export class Comment {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'post_id', type: 'uuid' })
+  postId!: string;
+
+  @Column({ name: 'author_uid', type: 'text' })
+  authorUid!: string;
+
+  @Field()
+  @Column({ type: 'text' })
+  text!: string;
+
+  @Field()
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+}

@@ -1,0 +1,4 @@
+import { ConnectionType } from '../../graphql/connection';
+import { User } from './user.entity';
+
+export const UserConnection = ConnectionType(User, 'User');

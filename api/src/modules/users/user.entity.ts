@@ -1,0 +1,55 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * A student's profile. `email` and `dateOfBirth` have no @Field here: the resolver exposes them
+ * only to their owner (D9).
+ */
+@ObjectType('User')
+@Entity('users')
+export class User {
+  @Field(() => ID, { description: "The identity provider's uid (firebaseUid)" })
+  @PrimaryColumn({ name: 'firebase_uid', type: 'text' })
+  id!: string;
+
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'display_name', type: 'text', nullable: true })
+  displayName!: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'photo_url', type: 'text', nullable: true })
+  photoURL!: string | null;
+
+  @Column({ name: 'date_of_birth', type: 'date', nullable: true })
+  dateOfBirth!: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', default: '' })
+  bio!: string;
+
+  @Field(() => [String])
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  interests!: string[];
+
+  @Field(() => Int)
+  @Column({ name: 'follower_count', type: 'integer', default: 0 })
+  followerCount!: number;
+
+  @Field(() => Int)
+  @Column({ name: 'following_count', type: 'integer', default: 0 })
+  followingCount!: number;
+
+  @Field(() => Int)
+  @Column({ name: 'post_count', type: 'integer', default: 0 })
+  postCount!: number;
+
+  @Field()
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz', precision: 3 })
+  updatedAt!: Date;
+}

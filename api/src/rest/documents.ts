@@ -1,0 +1,75 @@
+import type { Viewer } from '../auth/viewer';
+import type { Comment } from '../modules/comments/comment.entity';
+import type { Post } from '../modules/posts/post.entity';
+import type { Services } from '../modules/services';
+import type { User } from '../modules/users/user.entity';
+
+/**
+ * The spec's Mongo-style documents (§3, §7): `_id`, `userId` populated as an author object,
+ * `likes` as a list of uids, embedded `comments`. Private fields only for their owner (D9).
+ */
+export interface AuthorDocument {
+  _id: string;
+  firebaseUid: string;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+export function authorDocument(user: User): AuthorDocument {
+  return { _id: user.id, firebaseUid: user.id, displayName: user.displayName, photoURL: user.photoURL };
+}
+
+export async function userDocument(services: Services, user: User, viewer: Viewer | null) {
+  const edges = await services.follows.edgeUids(user.id);
+  const own = viewer?.uid === user.id;
+  return {
+    ...authorDocument(user),
+    bio: user.bio,
+    interests: user.interests,
+    followers: edges.followers,
+    following: edges.following,
+    followerCount: user.followerCount,
+    followingCount: user.followingCount,
+    postCount: user.postCount,
+    createdAt: user.createdAt.toISOString(),
+    ...(own && { email: user.email, dateOfBirth: user.dateOfBirth }),
+  };
+}
+
+export function commentDocument(comment: Comment, author: User | undefined) {
+  return {
+    _id: comment.id,
+    text: comment.text,
+    createdAt: comment.createdAt.toISOString(),
+    // The spec shows a plain id string when the author is unknown.
+    userId: author ? authorDocument(author) : comment.authorUid,
+  };
+}
+
+/** Documents for a page of posts: authors, likers and comments in three statements whatever the page size. */
+export async function postDocuments(services: Services, posts: Post[]) {
+  const ids = posts.map((post) => post.id);
+  const [likes, comments] = await Promise.all([services.posts.likerUids(ids), services.comments.forPosts(ids)]);
+  const authorIds = new Set(posts.map((post) => post.authorUid));
+  for (const list of comments.values()) for (const comment of list) authorIds.add(comment.authorUid);
+  const authors = new Map((await services.users.byIds([...authorIds])).map((user) => [user.id, user]));
+  return posts.map((post) => {
+    const author = authors.get(post.authorUid);
+    return {
+      _id: post.id,
+      userId: author ? authorDocument(author) : post.authorUid,
+      videoUrl: post.videoUrl,
+      posterUrl: post.posterUrl,
+      duration: post.duration,
+      width: post.width,
+      height: post.height,
+      caption: post.caption,
+      tags: post.tags,
+      likes: likes.get(post.id) ?? [],
+      likeCount: post.likeCount,
+      comments: (comments.get(post.id) ?? []).map((comment) => commentDocument(comment, authors.get(comment.authorUid))),
+      commentCount: post.commentCount,
+      createdAt: post.createdAt.toISOString(),
+    };
+  });
+}

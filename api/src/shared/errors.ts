@@ -1,0 +1,78 @@
+/**
+ * The errors a service may raise. Each entry point maps them once: GraphQL to extensions.code,
+ * REST to an HTTP status. Messages are shown to users as they are.
+ */
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'You must be signed in to do that.') {
+    super('UNAUTHENTICATED', message, 401);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do that.') {
+    super('FORBIDDEN', message, 403);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super('NOT_FOUND', message, 404);
+  }
+}
+
+/** Field-level input problems; `fields` maps an input field to the message shown under it. */
+export class ValidationError extends AppError {
+  constructor(readonly fields: Record<string, string>) {
+    super('BAD_USER_INPUT', Object.values(fields)[0] ?? 'Invalid input', 400, { fields });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`, 429, {
+      retryAfter: retryAfterSeconds,
+    });
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The service is temporarily unavailable. Please try again in a moment.') {
+    super('SERVICE_UNAVAILABLE', message, 503);
+  }
+}
+
+/** Errors that mean the database cannot be reached right now (connection refused, shutting down...). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  const message = error instanceof Error ? error.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
+    /Connection terminated|connect ECONNREFUSED|terminating connection|the database system is (starting up|shutting down)/i.test(message)
+  );
+}
+
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailableError();
+  return null;
+}

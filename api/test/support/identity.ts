@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Real accounts in the Firebase Auth emulator, and tokens shaped to be refused. No auth is mocked:
+ * the api verifies every token here with firebase-admin against the emulator.
+ */
+const PROJECT_ID = 'demo-campus-clips';
+
+function emulatorHost(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (the jest global setup sets it)');
+  return host;
+}
+
+export interface TestIdentity {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+  /** A fresh ID token for the same account. */
+  refresh(): Promise<string>;
+}
+
+export async function createIdentity(options: { email?: string; password?: string; displayName?: string } = {}): Promise<TestIdentity> {
+  const email = options.email ?? `student-${randomUUID().slice(0, 12)}@campus.test`;
+  const password = options.password ?? 'Passw0rd!';
+  const signUp = await identityCall('accounts:signUp', { email, password, returnSecureToken: true, displayName: options.displayName });
+  const identity: TestIdentity = {
+    uid: signUp.localId,
+    email,
+    password,
+    token: signUp.idToken,
+    async refresh() {
+      const signIn = await identityCall('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+      identity.token = signIn.idToken;
+      return identity.token;
+    },
+  };
+  return identity;
+}
+
+async function identityCall(method: string, body: Record<string, unknown>): Promise<{ localId: string; idToken: string }> {
+  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { localId: string; idToken: string; error?: { message: string } };
+  if (!response.ok) throw new Error(`emulator ${method} failed: ${json.error?.message}`);
+  return json;
+}
+
+/** An emulator-style (unsigned) token for `uid` that expired an hour ago. */
+export function expiredToken(uid: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return [
+    encode({ alg: 'none', typ: 'JWT' }),
+    encode({
+      iss: `https://securetoken.google.com/${PROJECT_ID}`,
+      aud: PROJECT_ID,
+      auth_time: now - 7200,
+      user_id: uid,
+      sub: uid,
+      iat: now - 7200,
+      exp: now - 3600,
+      firebase: { identities: {}, sign_in_provider: 'password' },
+    }),
+    '',
+  ].join('.');
+}
+
+export const MALFORMED_TOKEN = 'not-a-real-token';

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Starts the Firebase Auth emulator (offline, project demo-campus-clips) as a child process and
+// waits until it answers. Used by `npm start`, the test setup and the browser tests.
+// CLI: node scripts/emulator.mjs [--port 9099]   (runs until Ctrl-C)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || 'demo-campus-clips';
+
+export async function isEmulatorUp(host) {
+  try {
+    const response = await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/config`, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts an emulator on host:port unless one already answers there. Returns { host, stop, started }. */
+export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = true } = {}) {
+  const address = `${host}:${port}`;
+  if (await isEmulatorUp(address)) return { host: address, started: false, stop: async () => undefined };
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-emulator-'));
+  fs.writeFileSync(
+    path.join(dir, 'firebase.json'),
+    JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, logging: { level: 'WARN' }, singleProjectMode: true } }),
+  );
+  const firebaseBin = path.join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const child = spawn(
+    process.execPath,
+    [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(dir, 'firebase.json')],
+    { cwd: dir, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit', detached: true, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' } },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => { stderr += chunk; });
+  const pidFile = path.join(root, '.emulator', `auth-${port}.pid`);
+  fs.mkdirSync(path.dirname(pidFile), { recursive: true });
+  fs.writeFileSync(pidFile, String(child.pid));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      try { process.kill(-child.pid, 'SIGINT'); } catch { /* already gone */ }
+      const exited = await Promise.race([
+        new Promise((resolve) => child.once('exit', () => resolve(true))),
+        new Promise((resolve) => setTimeout(() => resolve(false), 8000)),
+      ]);
+      if (!exited) { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }
+    }
+    fs.rmSync(pidFile, { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The auth emulator exited early (code ${child.exitCode}): ${stderr.slice(-2000)}`);
+    if (await isEmulatorUp(address)) return { host: address, started: true, stop, pid: child.pid };
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  await stop();
+  throw new Error(`The auth emulator did not answer on ${address} within 90 s: ${stderr.slice(-2000)}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const portFlag = process.argv.indexOf('--port');
+  const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 9099;
+  const emulator = await ensureEmulator({ port });
+  console.log(`Auth emulator ready on ${emulator.host}${emulator.started ? '' : ' (already running)'}`);
+  const shutdown = async () => { await emulator.stop(); process.exit(0); };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  if (!emulator.started) process.exit(0);
+  setInterval(() => undefined, 1 << 30);
+}
