@@ -1,3 +1,37 @@
+// Account Settings (spec §2 "Settings", D3).
+import { useQuery } from '@apollo/client/react';
+import { Spinner } from '../../components/spinner';
+import { ErrorBox } from '../../components/error-box';
+import { SettingsProfileDocument } from '../../graphql/graphql';
+import { errorMessage } from '../../lib/graphql-error';
+import { useAuth } from '../../app/auth/auth-context';
+import { hasPasswordSignIn } from './account-security';
+import { ChangePasswordSection } from './change-password-section';
+import { DeleteAccountSection } from './delete-account-section';
+import { ProfileSection } from './profile-section';
+
 export default function SettingsPage() {
-  return <h1>SettingsPage</h1>;
+  const { currentUser } = useAuth();
+  const { data, loading, error } = useQuery(SettingsProfileDocument, { skip: !currentUser, fetchPolicy: 'cache-and-network' });
+
+  if (!currentUser) return <p className="text-slate-700">Please sign in to access settings.</p>;
+
+  const usesPassword = hasPasswordSignIn();
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold text-slate-900">Account Settings</h1>
+      {loading && !data ? (
+        <Spinner />
+      ) : error && !data ? (
+        <ErrorBox message={errorMessage(error, 'Failed to fetch user data')} />
+      ) : !data?.viewer ? (
+        <ErrorBox message="Failed to fetch user data" />
+      ) : (
+        <ProfileSection key={data.viewer.id} viewer={data.viewer} catalogue={data.interestCatalogue} />
+      )}
+      <ChangePasswordSection canChangePassword={usesPassword} />
+      <DeleteAccountSection usesPassword={usesPassword} />
+    </div>
+  );
 }
