@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client';
 
 /**
  * The message to show for a failed GraphQL call: the server's own message when it sent one
@@ -28,4 +28,15 @@ export function fieldErrors(error: unknown): Record<string, string> {
     if (fields && typeof fields === 'object') return fields as Record<string, string>;
   }
   return {};
+}
+
+/**
+ * Spec §8 (calendar): a refused HTTP call reads '<refusedPrefix><statusText>' (e.g. 'Failed to
+ * save event: Service Unavailable'), an answer that is not JSON reads 'Invalid response format
+ * from server'; GraphQL errors keep the server's message; anything else gets the fallback.
+ */
+export function callFailureMessage(error: unknown, refusedPrefix: string, fallback: string): string {
+  if (ServerParseError.is(error)) return 'Invalid response format from server';
+  if (ServerError.is(error)) return `${refusedPrefix}${error.response?.statusText || String(error.statusCode)}`;
+  return errorMessage(error, fallback);
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
 import { useAuth } from '../../app/auth/auth-context';
-import { errorMessage } from '../../lib/graphql-error';
+import { callFailureMessage } from '../../lib/graphql-error';
 import { toDateKey } from '../../lib/local-date';
 import { displayDate, monthGrid } from './calendar-dates';
 
@@ -77,7 +77,7 @@ export default function CalendarPage() {
       setNotice({ kind: 'success', text: 'Event saved successfully.' });
     } catch (failure) {
       console.error('Failed to save event', failure);
-      setNotice({ kind: 'error', text: errorMessage(failure, 'Failed to save event.') });
+      setNotice({ kind: 'error', text: callFailureMessage(failure, 'Failed to save event: ', 'Failed to save event.') });
     }
   }
 
@@ -96,7 +96,7 @@ export default function CalendarPage() {
       setNotice({ kind: 'success', text: 'Event deleted successfully.' });
     } catch (failure) {
       console.error('Failed to delete event', failure);
-      setNotice({ kind: 'error', text: errorMessage(failure, 'Failed to delete event.') });
+      setNotice({ kind: 'error', text: callFailureMessage(failure, 'Failed to delete event: ', 'Failed to delete event.') });
     }
   }
 
@@ -191,7 +191,7 @@ export default function CalendarPage() {
             {notice.text}
           </p>
         )}
-        {error && !data && <p role="alert" className="text-red-600">{errorMessage(error, 'Failed to fetch events')}</p>}
+        {error && !data && <p role="alert" className="text-red-600">{callFailureMessage(error, 'Failed to fetch events: ', 'Failed to fetch events')}</p>}
       </div>
 
       <section aria-labelledby={`${inputId}-saved`} className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
