@@ -4,7 +4,7 @@ import type { TestServer, Student } from './test-server';
 import { graphql } from './test-server';
 
 /** Named building blocks for test scenarios: posts with real video files, follows, likes. */
-const FIXTURES = path.resolve(__dirname, '../../../fixtures/media');
+const FIXTURES = path.resolve(__dirname, '../../../fixtures/media/clips');
 
 export function fixtureVideos(): string[] {
   return fs
