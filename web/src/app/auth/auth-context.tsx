@@ -49,10 +49,6 @@ function rememberUid(uid: string | null) {
   }
 }
 
-function nonEmpty(value: string | null): string | undefined {
-  return value && value.trim() ? value : undefined;
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [currentUser, setCurrentUser] = useState<CurrentUser | null>(null);
   const [initializing, setInitializing] = useState(true);
@@ -78,10 +74,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSyncing(true);
       let status: ProfileStatus = 'unknown';
       try {
-        const synced = await syncUserProfile({
-          displayName: nonEmpty(user.displayName),
-          photoURL: nonEmpty(user.photoURL),
-        });
+        // An empty sync: the api takes uid, e-mail, name and photo from the verified token when it
+        // creates the record, and never overwrites what the user has since edited in Settings.
+        const synced = await syncUserProfile({});
         status = synced.dateOfBirth ? 'complete' : 'incomplete';
       } catch (error) {
         // The user is still signed in; screens that need the profile report their own errors.

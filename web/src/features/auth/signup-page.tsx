@@ -77,8 +77,10 @@ export default function SignupPage() {
       setSubmitting(false);
       return;
     }
+    // Only a name the api accepts (D10: 2-50 characters); otherwise it keeps the token's own.
+    const googleName = user.displayName?.trim();
     await syncThenContinue(user.uid, {
-      displayName: user.displayName ?? undefined,
+      displayName: googleName && googleName.length >= 2 && googleName.length <= 50 ? googleName : undefined,
       photoURL: user.photoURL ?? undefined,
     });
   }
