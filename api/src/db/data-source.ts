@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { types } from 'pg';
+import { Client, types } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
 import { ENTITIES } from './entities';
@@ -45,7 +45,7 @@ export async function openDatabase(config: Config, onError: LogFn = () => undefi
       extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 },
     } as DataSourceOptions);
     await dataSource.initialize();
-    await dataSource.runMigrations();
+    await migrateExclusively(config.databaseUrl, dataSource);
     return { dataSource, kind: 'postgres', close: () => dataSource.destroy() };
   }
 
@@ -72,3 +72,18 @@ export async function openDatabase(config: Config, onError: LogFn = () => undefi
     },
   };
 }
+
+/** Several instances may start at once on one database: an advisory lock lets one migrate at a time. */
+async function migrateExclusively(databaseUrl: string, dataSource: DataSource): Promise<void> {
+  const lock = new Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.end();
+  }
+}
+
+const MIGRATION_LOCK = 7_263_101;
