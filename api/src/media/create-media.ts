@@ -1,0 +1,84 @@
+import path from 'node:path';
+import express from 'express';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import type { TokenVerifier } from '../auth/token-verifier';
+import { resolveFfmpegBinaries } from './ffmpeg-binaries';
+import { createLocalMediaStore } from './local-media-store';
+import type { MediaService } from './media-service';
+import type { MediaStore } from './media-store';
+import { createPlaybackHandler } from './playback-endpoint';
+import { createS3MediaStore } from './s3-media-store';
+import { importMediaFile, type ImportedMedia } from './import-media-file';
+import { createUploadEndpoint, UPLOAD_PATH } from './upload-endpoint';
+import { UploadMediaService } from './upload-media-service';
+import { UploadRecords } from './upload-records';
+import type { UploadKind } from './upload.entity';
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+interface Logger {
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export interface Media {
+  service: MediaService;
+  /** /uploads (tus) and /media/* (playback); mount before any body parser. */
+  router: express.Router;
+  store: MediaStore;
+  /** Deletes unfinished uploads older than 24 h; returns how many. Also runs every hour. */
+  sweepExpired(): Promise<number>;
+  /** Stores a local file as a finished upload of `ownerUid` (demo data, imports). */
+  importFile(ownerUid: string, kind: UploadKind, file: string, fileName?: string): Promise<ImportedMedia>;
+  close(): Promise<void>;
+}
+
+export async function createMedia(deps: {
+  config: Config;
+  dataSource: DataSource;
+  verifier: TokenVerifier;
+  logger?: Logger;
+}): Promise<Media> {
+  const logger = deps.logger ?? silentLogger;
+  const binaries = resolveFfmpegBinaries();
+  const store = deps.config.s3 ? await createS3MediaStore(deps.config.s3) : await createLocalMediaStore(deps.config.mediaDir);
+  const records = new UploadRecords(deps.dataSource);
+  const service = new UploadMediaService(store, records);
+  const uploads = await createUploadEndpoint({ store, records, binaries, verifier: deps.verifier, corsOrigins: deps.config.corsOrigins, logger });
+  const playback = createPlaybackHandler({ store, records, logger });
+
+  const router = express.Router();
+  router.all([UPLOAD_PATH, `${UPLOAD_PATH}/*rest`], (req, res, next) => {
+    uploads.handle(req, res).catch(next);
+  });
+  router.get('/media/*mediaPath', (req, res, next) => {
+    playback(req, res).catch(next);
+  });
+
+  const sweep = async () => {
+    const removed = await service.sweepExpired();
+    if (removed) logger.info({ removed }, 'expired uploads swept');
+    return removed;
+  };
+  const timer = setInterval(() => {
+    sweep().catch((error) => logger.warn({ err: error }, 'upload sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    service,
+    router,
+    store,
+    sweepExpired: sweep,
+    importFile: (ownerUid, kind, file, fileName = path.basename(file)) =>
+      importMediaFile({ store, records, binaries }, { ownerUid, kind, file, fileName }),
+    async close() {
+      clearInterval(timer);
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { ByteRange } from './byte-range';
+import { isSafeMediaPath } from './media-names';
+import type { LocalCopy, MediaStore } from './media-store';
+import { UPLOAD_EXPIRY_MS } from './media-limits';
+
+/** Unfinished uploads live in a hidden folder beside the media, so promoting one is a rename. */
+const INCOMING_DIR = '.incoming';
+
+export async function createLocalMediaStore(mediaDir: string): Promise<MediaStore> {
+  const { FileStore } = await import('@tus/file-store');
+  const incoming = path.join(mediaDir, INCOMING_DIR);
+  await fsp.mkdir(incoming, { recursive: true });
+  const tusStore = new FileStore({ directory: incoming, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+
+  const resolveMedia = (mediaPath: string): string => {
+    if (!isSafeMediaPath(mediaPath)) throw new Error(`Refusing unsafe media path "${mediaPath}"`);
+    return path.join(mediaDir, mediaPath);
+  };
+  const incomingFile = (uploadId: string): string => {
+    if (!/^[A-Za-z0-9_-]+$/.test(uploadId)) throw new Error(`Refusing unsafe upload id "${uploadId}"`);
+    return path.join(incoming, uploadId);
+  };
+
+  return {
+    description: `local disk at ${mediaDir}`,
+    tusStore,
+
+    async localCopyOfUpload(uploadId: string): Promise<LocalCopy> {
+      return { file: incomingFile(uploadId), release: async () => undefined };
+    },
+
+    async promoteUpload(uploadId: string, mediaPath: string): Promise<void> {
+      const target = resolveMedia(mediaPath);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(incomingFile(uploadId), target);
+      await fsp.rm(`${incomingFile(uploadId)}.json`, { force: true });
+    },
+
+    async discardUpload(uploadId: string): Promise<void> {
+      await fsp.rm(incomingFile(uploadId), { force: true });
+      await fsp.rm(`${incomingFile(uploadId)}.json`, { force: true });
+    },
+
+    async putFile(mediaPath: string, localFile: string): Promise<void> {
+      const target = resolveMedia(mediaPath);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.copyFile(localFile, target);
+    },
+
+    async stat(mediaPath: string) {
+      try {
+        const info = await fsp.stat(resolveMedia(mediaPath));
+        return info.isFile() ? { size: info.size } : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async read(mediaPath: string, range: ByteRange | null): Promise<Readable> {
+      return fs.createReadStream(resolveMedia(mediaPath), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async remove(mediaPaths: string[]): Promise<void> {
+      await Promise.all(mediaPaths.filter(isSafeMediaPath).map((mediaPath) => fsp.rm(resolveMedia(mediaPath), { force: true })));
+    },
+
+    async close(): Promise<void> {},
+  };
+}

@@ -1,0 +1,187 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { Server as TusServer } from '@tus/server' with { 'resolution-mode': 'import' };
+import type { Upload as TusUpload } from '@tus/utils' with { 'resolution-mode': 'import' };
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { Viewer } from '../auth/viewer';
+import { finishUpload, type FinishDeps } from './finish-upload';
+import { isUploadKind, MEDIA_RULES } from './media-limits';
+import { mediaUrlFor } from './media-names';
+import type { UploadKind } from './upload.entity';
+
+export const UPLOAD_PATH = '/uploads';
+const MEDIA_URL_HEADER = 'X-Media-Url';
+
+/** What our checks learned about a request before tus handles it. */
+interface UploadRequestContext {
+  viewer: Viewer;
+  kind: UploadKind;
+  fileName: string;
+  uploadId: string | null;
+}
+
+interface Logger {
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+export interface UploadEndpointDeps extends FinishDeps {
+  verifier: TokenVerifier;
+  corsOrigins: string[];
+  logger: Logger;
+}
+
+/** tus hands hooks a web Request wrapping Node's; find our context through the Node request. */
+function nodeRequestOf(req: unknown): IncomingMessage | undefined {
+  const r = req as { runtime?: { node?: { req?: IncomingMessage } }; node?: { req?: IncomingMessage } };
+  return r.runtime?.node?.req ?? r.node?.req;
+}
+
+/**
+ * The tus endpoint at /uploads: authentication and ownership first, then @tus/server with limits
+ * per kind, the leading-byte check (in the store) and, on the last byte, the finishing step whose
+ * media URL goes back in X-Media-Url.
+ */
+export async function createUploadEndpoint(deps: UploadEndpointDeps) {
+  const { Server } = await import('@tus/server');
+  const { Metadata } = await import('@tus/utils');
+  const contexts = new WeakMap<IncomingMessage, UploadRequestContext>();
+  const contextOf = (req: unknown): UploadRequestContext | undefined => {
+    const node = nodeRequestOf(req);
+    return node ? contexts.get(node) : undefined;
+  };
+
+  const discard = async (uploadId: string) => {
+    await deps.store.discardUpload(uploadId).catch((error) => deps.logger.warn({ err: error, uploadId }, 'discarding upload failed'));
+    await deps.records.delete([uploadId]);
+  };
+
+  const options: ConstructorParameters<typeof TusServer>[0] = {
+    path: UPLOAD_PATH,
+    datastore: deps.store.tusStore,
+    relativeLocation: true,
+    exposedHeaders: [MEDIA_URL_HEADER, 'Upload-Expires'],
+    allowedOrigins: deps.corsOrigins.length ? deps.corsOrigins : undefined,
+    maxSize: (req) => {
+      const context = contextOf(req);
+      return context ? MEDIA_RULES[context.kind].maxBytes : MEDIA_RULES.image.maxBytes;
+    },
+    namingFunction: (req) => {
+      const id = crypto.randomBytes(16).toString('hex');
+      const context = contextOf(req);
+      if (context) context.uploadId = id;
+      return id;
+    },
+    onUploadCreate: async (req, upload: TusUpload) => {
+      const context = contextOf(req);
+      if (!context) throw { status_code: 401, body: 'You must be signed in to upload.' };
+      await deps.records.createPending({
+        id: upload.id,
+        ownerUid: context.viewer.uid,
+        kind: context.kind,
+        fileName: context.fileName,
+        size: upload.size ?? null,
+      });
+      return { metadata: { ...upload.metadata, kind: context.kind } };
+    },
+    onUploadFinish: async (_req, upload: TusUpload) => {
+      const row = await deps.records.get(upload.id);
+      if (!row) throw { status_code: 404, body: 'This upload was not found. Please upload the file again.\n' };
+      const copy = await deps.store.localCopyOfUpload(upload.id);
+      try {
+        const facts = await finishUpload(deps, row, copy.file, (mediaPath, contentType) =>
+          deps.store.promoteUpload(upload.id, mediaPath, contentType),
+        );
+        return { headers: { [MEDIA_URL_HEADER]: mediaUrlFor(facts.mediaPath) } };
+      } finally {
+        await copy.release();
+      }
+    },
+    onResponseError: async (req, error) => {
+      const status = 'status_code' in error ? error.status_code : 500;
+      const context = contextOf(req);
+      let body = 'body' in error && typeof error.body === 'string' ? error.body : 'Something went wrong with that upload. Please try again.';
+      if (status === 413 && context) body = MEDIA_RULES[context.kind].tooLargeMessage;
+      // A refused file leaves nothing behind: neither bytes nor a row.
+      if ((status === 413 || status === 415) && context?.uploadId) await discard(context.uploadId);
+      if (status >= 500) deps.logger.error({ err: error, uploadId: context?.uploadId }, 'upload failed');
+      return { status_code: status, body };
+    },
+  };
+  const tus: TusServer = new Server(options);
+
+  const corsHeaders = (req: Request, res: Response) => {
+    const origin = req.headers.origin;
+    if (!deps.corsOrigins.length) res.setHeader('Access-Control-Allow-Origin', '*');
+    else if (origin && deps.corsOrigins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', `Upload-Offset, Upload-Length, Location, Tus-Resumable, ${MEDIA_URL_HEADER}`);
+    res.setHeader('Tus-Resumable', '1.0.0');
+  };
+  const reply = (req: Request, res: Response, status: number, message: string) => {
+    corsHeaders(req, res);
+    // The client is refused: do not read the rest of a body it may be sending.
+    res.setHeader('Connection', 'close');
+    res.status(status).type('text/plain').send(message);
+  };
+
+  async function handle(req: Request, res: Response): Promise<void> {
+    if (req.method === 'OPTIONS') return tus.handle(req as IncomingMessage, res as ServerResponse);
+
+    let viewer: Viewer | null;
+    try {
+      viewer = await deps.verifier.viewerFromHeader(req.headers.authorization);
+    } catch (error) {
+      const status = (error as { status?: number }).status ?? 401;
+      return reply(req, res, status, (error as Error).message);
+    }
+    if (!viewer) return reply(req, res, 401, 'You must be signed in to upload.');
+
+    const rest = req.path.slice(UPLOAD_PATH.length).replace(/^\/+|\/+$/g, '');
+    let context: UploadRequestContext;
+    if (req.method === 'POST') {
+      if (rest) return reply(req, res, 404, 'Not found');
+      let metadata: Record<string, string | null>;
+      try {
+        metadata = Metadata.parse(req.headers['upload-metadata'] as string | undefined);
+      } catch {
+        return reply(req, res, 400, 'Upload-Metadata is not valid tus metadata.');
+      }
+      const kind = metadata.kind;
+      if (!isUploadKind(kind)) return reply(req, res, 400, 'Upload-Metadata must name the kind of upload: "video" or "image".');
+      const rules = MEDIA_RULES[kind];
+      // The declared type is only a first filter (the bytes decide later), but a file that says it is
+      // something else entirely is refused before any byte is sent.
+      const declaredType = (metadata.filetype ?? metadata.type ?? '').toLowerCase();
+      if (declaredType && !declaredType.startsWith(kind === 'video' ? 'video/' : 'image/')) {
+        return reply(req, res, 415, rules.wrongTypeMessage);
+      }
+      const declaredLength = Number(req.headers['upload-length'] ?? 0);
+      if (declaredLength > rules.maxBytes) return reply(req, res, 413, rules.tooLargeMessage);
+      context = { viewer, kind, fileName: metadata.filename ?? metadata.name ?? '', uploadId: null };
+    } else {
+      if (!rest || rest.includes('/')) return reply(req, res, 404, 'Not found');
+      const row = await deps.records.get(rest);
+      if (!row) return reply(req, res, 404, 'This upload was not found. Please upload the file again.');
+      if (row.ownerUid !== viewer.uid) return reply(req, res, 403, 'This upload belongs to someone else.');
+      if (row.status === 'complete' && row.mediaPath) {
+        if (req.method === 'DELETE') return reply(req, res, 400, 'This upload is finished and can no longer be cancelled.');
+        // A client resuming a finished upload learns it is done, and where the file is.
+        corsHeaders(req, res);
+        res.setHeader('Upload-Offset', String(row.size ?? 0));
+        res.setHeader('Upload-Length', String(row.size ?? 0));
+        res.setHeader(MEDIA_URL_HEADER, mediaUrlFor(row.mediaPath));
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(req.method === 'HEAD' ? 200 : 204).end();
+        return;
+      }
+      context = { viewer, kind: row.kind, fileName: row.fileName, uploadId: row.id };
+    }
+    contexts.set(req as IncomingMessage, context);
+    await tus.handle(req as IncomingMessage, res as ServerResponse);
+    if (req.method === 'DELETE' && res.statusCode === 204 && context.uploadId) await deps.records.delete([context.uploadId]);
+  }
+
+  return { handle, tus };
+}

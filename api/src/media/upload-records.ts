@@ -1,0 +1,88 @@
+import { In, LessThan, type DataSource, type Repository } from 'typeorm';
+import { Upload, type UploadKind } from './upload.entity';
+
+export interface CompletedFacts {
+  mediaPath: string;
+  posterPath: string | null;
+  contentType: string;
+  size: number;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** The uploads table: one row per tus upload, from creation to the media file it became. */
+export class UploadRecords {
+  private readonly repo: Repository<Upload>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.repo = dataSource.getRepository(Upload);
+  }
+
+  async createPending(input: { id: string; ownerUid: string; kind: UploadKind; fileName: string; size: number | null }): Promise<void> {
+    await this.repo.insert({
+      id: input.id,
+      ownerUid: input.ownerUid,
+      kind: input.kind,
+      fileName: input.fileName,
+      size: input.size === null ? null : String(input.size),
+      status: 'pending',
+    });
+  }
+
+  get(id: string): Promise<Upload | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  async complete(id: string, facts: CompletedFacts): Promise<void> {
+    await this.repo.update(
+      { id },
+      {
+        status: 'complete',
+        mediaPath: facts.mediaPath,
+        posterPath: facts.posterPath,
+        contentType: facts.contentType,
+        size: String(facts.size),
+        duration: facts.duration,
+        width: facts.width,
+        height: facts.height,
+        completedAt: new Date(),
+      },
+    );
+  }
+
+  /** A finished upload whose media file or poster is at this path. */
+  async findCompleteByPath(mediaPath: string): Promise<Upload | null> {
+    return this.repo.findOne({
+      where: [
+        { mediaPath, status: 'complete' },
+        { posterPath: mediaPath, status: 'complete' },
+      ],
+    });
+  }
+
+  async isPathTaken(mediaPath: string): Promise<boolean> {
+    return (await this.repo.count({ where: [{ mediaPath }, { posterPath: mediaPath }] })) > 0;
+  }
+
+  /** True when a post already shows this upload (one upload, one post: deleting it deletes the file). */
+  async isUsedByPost(uploadId: string, videoUrl: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM posts WHERE upload_id = $1 OR video_url = $2 LIMIT 1', [
+      uploadId,
+      videoUrl,
+    ]);
+    return rows.length > 0;
+  }
+
+  listByOwner(ownerUid: string): Promise<Upload[]> {
+    return this.repo.findBy({ ownerUid });
+  }
+
+  listPendingCreatedBefore(cutoff: Date, limit = 500): Promise<Upload[]> {
+    return this.repo.find({ where: { status: 'pending', createdAt: LessThan(cutoff) }, take: limit, order: { createdAt: 'ASC' } });
+  }
+
+  async delete(ids: string[]): Promise<void> {
+    if (ids.length) await this.repo.delete({ id: In(ids) });
+  }
+}

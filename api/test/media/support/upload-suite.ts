@@ -1,0 +1,353 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import http from 'node:http';
+import { ValidationError } from '../../../src/shared/errors';
+import { createEmulatorUser, type TestUser } from './emulator-user';
+import type { MediaTestApp } from './media-test-app';
+import type { ListStoredKeys } from './stored-keys';
+import { createUpload, headUpload, patchThenDisconnect, patchUpload, startUpload, uploadFile } from './tus-requests';
+
+const FIXTURES = path.resolve(__dirname, '../../../../fixtures/media');
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+const MB = 1024 * 1024;
+
+export interface SuiteTarget {
+  start(): Promise<{ app: MediaTestApp; listKeys: ListStoredKeys; stop(): Promise<void> }>;
+}
+
+/** The upload and playback behaviour every media store must show, through real HTTP. */
+export function describeUploadSuite(storeName: string, target: SuiteTarget): void {
+  describe(`uploads and playback (${storeName})`, () => {
+    let app: MediaTestApp;
+    let listKeys: ListStoredKeys;
+    let stop: () => Promise<void>;
+    let alice: TestUser;
+    let bob: TestUser;
+
+    beforeAll(async () => {
+      ({ app, listKeys, stop } = await target.start());
+      [alice, bob] = await Promise.all([createEmulatorUser('alice'), createEmulatorUser('bob')]);
+    });
+    afterAll(async () => {
+      await stop?.();
+    });
+
+    const uploadIdOf = (uploadUrl: string) => uploadUrl.split('/').pop()!;
+    const keysMentioning = async (id: string) => (await listKeys()).filter((key) => key.includes(id));
+
+    it('stores a finished video under its spec name and plays it back by Range', async () => {
+      const clip = fixture('clips/campus-testcard.mp4');
+      const { uploadUrl, last } = await uploadFile(
+        app.baseUrl,
+        alice.authorization,
+        clip,
+        { kind: 'video', filename: 'Campus tour.mp4', filetype: 'video/mp4' },
+        3,
+      );
+      expect(last.status).toBe(204);
+      const mediaUrl = last.headers.get('x-media-url')!;
+      expect(mediaUrl).toMatch(/^\/media\/videos\/\d{13}-Campus-tour\.mp4$/);
+      expect(last.headers.get('access-control-expose-headers')).toMatch(/X-Media-Url/i);
+
+      // A client resuming the finished upload learns where the file went.
+      const head = await headUpload(uploadUrl, alice.authorization);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe(String(clip.length));
+      expect(head.headers.get('x-media-url')).toBe(mediaUrl);
+
+      const ranged = await fetch(app.baseUrl + mediaUrl, { headers: { Range: 'bytes=1000-4999' } });
+      expect(ranged.status).toBe(206);
+      expect(ranged.headers.get('content-range')).toBe(`bytes 1000-4999/${clip.length}`);
+      expect(ranged.headers.get('content-type')).toBe('video/mp4');
+      expect(ranged.headers.get('accept-ranges')).toBe('bytes');
+      expect(ranged.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(ranged.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await ranged.arrayBuffer()).equals(clip.subarray(1000, 5000))).toBe(true);
+
+      const tail = await fetch(app.baseUrl + mediaUrl, { headers: { Range: 'bytes=-100' } });
+      expect(Buffer.from(await tail.arrayBuffer()).equals(clip.subarray(clip.length - 100))).toBe(true);
+
+      const whole = await fetch(app.baseUrl + mediaUrl);
+      expect(whole.status).toBe(200);
+      const etag = whole.headers.get('etag')!;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(clip)).toBe(true);
+      expect((await fetch(app.baseUrl + mediaUrl, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+      expect((await fetch(app.baseUrl + mediaUrl, { headers: { Range: `bytes=${clip.length}-` } })).status).toBe(416);
+
+      const facts = await app.media.service.claimVideo(alice.uid, mediaUrl);
+      expect(facts).toMatchObject({ videoUrl: mediaUrl, width: 360, height: 640, uploadId: uploadIdOf(uploadUrl) });
+      expect(facts.duration).toBeCloseTo(3, 0);
+      expect(facts.posterUrl).toMatch(/^\/media\/posters\/\d{13}-Campus-tour\.jpg$/);
+      const poster = await fetch(app.baseUrl + facts.posterUrl!);
+      expect(poster.status).toBe(200);
+      expect(poster.headers.get('content-type')).toBe('image/jpeg');
+      const posterBytes = Buffer.from(await poster.arrayBuffer());
+      expect(posterBytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+
+      // Nothing of the upload is left in the incoming area once it became a media file.
+      expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+    });
+
+    it('resumes an upload cut off halfway from the offset the server reports', async () => {
+      const clip = fixture('clips/mandelbrot-zoom.mp4');
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'zoom.mp4',
+        filetype: 'video/mp4',
+        length: clip.length,
+      });
+      const half = Math.floor(clip.length / 2);
+      await patchThenDisconnect(uploadUrl, alice.authorization, clip, half);
+
+      let offset = 0;
+      for (let attempt = 0; attempt < 50 && offset === 0; attempt += 1) {
+        const head = await headUpload(uploadUrl, alice.authorization);
+        expect(head.status).toBe(200);
+        expect(head.headers.get('upload-length')).toBe(String(clip.length));
+        offset = Number(head.headers.get('upload-offset'));
+        if (offset === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(offset).toBeGreaterThan(0);
+      expect(offset).toBeLessThanOrEqual(half);
+
+      const rest = await patchUpload(uploadUrl, alice.authorization, offset, clip.subarray(offset));
+      expect(rest.status).toBe(204);
+      const mediaUrl = rest.headers.get('x-media-url')!;
+      const played = Buffer.from(await (await fetch(app.baseUrl + mediaUrl)).arrayBuffer());
+      expect(played.equals(clip)).toBe(true);
+    });
+
+    it('refuses an HTML page named .mp4 with type video/mp4, and keeps nothing of it', async () => {
+      const html = fixture('formats/not-a-video.html');
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'funny-cat.mp4',
+        filetype: 'video/mp4',
+        length: html.length,
+      });
+      const refused = await patchUpload(uploadUrl, alice.authorization, 0, html);
+      expect(refused.status).toBe(415);
+      expect(await refused.text()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
+      expect((await headUpload(uploadUrl, alice.authorization)).status).toBe(404);
+      expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+    });
+
+    it('refuses a video offered as a profile image, and a declared non-video type before any byte', async () => {
+      const clip = fixture('clips/color-bars.mp4');
+      const asImage = await uploadFile(app.baseUrl, alice.authorization, clip.subarray(0, 1024), {
+        kind: 'image',
+        filename: 'me.png',
+        filetype: 'image/png',
+      });
+      expect(asImage.last.status).toBe(415);
+      expect(await asImage.last.text()).toBe('Please select an image file (JPEG, PNG, etc.)');
+
+      const declaredHtml = await createUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'page.html',
+        filetype: 'text/html',
+        length: 100,
+      });
+      expect(declaredHtml.status).toBe(415);
+      expect(await declaredHtml.text()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
+    });
+
+    it('refuses a file whose bytes look right but cannot be decoded', async () => {
+      const clip = fixture('clips/colour-sweep.mp4');
+      const broken = Buffer.concat([clip.subarray(0, 32), Buffer.alloc(4000, 7)]);
+      const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, broken, {
+        kind: 'video',
+        filename: 'broken.mp4',
+        filetype: 'video/mp4',
+      });
+      expect(last.status).toBe(415);
+      expect(await last.text()).toMatch(/could not be read/);
+      expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+    });
+
+    it('accepts MOV, AVI and WMV videos and GIF, WebP, PNG and JPEG profile images', async () => {
+      const cases: [string, 'video' | 'image', string][] = [
+        ['formats/sample.mov', 'video', 'video/quicktime'],
+        ['formats/sample.avi', 'video', 'video/x-msvideo'],
+        ['formats/sample.wmv', 'video', 'video/x-ms-wmv'],
+        ['formats/sample.gif', 'image', 'image/gif'],
+        ['formats/sample.webp', 'image', 'image/webp'],
+        ['avatars/student-01.png', 'image', 'image/png'],
+        ['avatars/student-02.jpg', 'image', 'image/jpeg'],
+      ];
+      for (const [file, kind, type] of cases) {
+        // The declared type is deliberately vague: the bytes decide.
+        const { last } = await uploadFile(app.baseUrl, bob.authorization, fixture(file), {
+          kind,
+          filename: path.basename(file),
+          filetype: '',
+        });
+        expect([file, last.status]).toEqual([file, 204]);
+        const mediaUrl = last.headers.get('x-media-url')!;
+        if (kind === 'image') expect(mediaUrl).toMatch(new RegExp(`^/media/profile-images/${bob.uid}-\\d{13}$`));
+        const served = await fetch(app.baseUrl + mediaUrl, { method: 'HEAD' });
+        expect([file, served.headers.get('content-type')]).toEqual([file, type]);
+        if (kind === 'image') expect(await app.media.service.claimImage(bob.uid, mediaUrl)).toBe(mediaUrl);
+      }
+    });
+
+    it('refuses a declared 100 MB + 1 byte video and a 5 MB + 1 byte image before any byte', async () => {
+      const video = await createUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'long.mp4',
+        filetype: 'video/mp4',
+        length: 100 * MB + 1,
+      });
+      expect(video.status).toBe(413);
+      expect(await video.text()).toBe('File size exceeds 100MB limit');
+      const image = await createUpload(app.baseUrl, alice.authorization, {
+        kind: 'image',
+        filename: 'huge.png',
+        filetype: 'image/png',
+        length: 5 * MB + 1,
+      });
+      expect(image.status).toBe(413);
+      expect(await image.text()).toBe('Image size should be less than 5MB');
+    });
+
+    it('cuts off a streamed 100 MB + 1 byte video at the limit without holding it in memory', async () => {
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'endless.mp4',
+        filetype: 'video/mp4',
+        deferLength: true,
+      });
+      const head = fixture('clips/color-bars.mp4').subarray(0, 64 * 1024);
+      const total = 100 * MB + 1;
+      let sent = 0;
+      const body = new Readable({
+        read() {
+          if (sent >= total) return void this.push(null);
+          const chunk = sent === 0 ? head : Buffer.alloc(Math.min(256 * 1024, total - sent), sent % 251);
+          const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+          sent += piece.length;
+          this.push(piece);
+        },
+      });
+
+      global.gc?.();
+      const baseline = process.memoryUsage().rss;
+      let peak = baseline;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 10);
+      const status = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(uploadUrl, {
+          method: 'PATCH',
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            'Upload-Offset': '0',
+            'Content-Type': 'application/offset+octet-stream',
+            'Transfer-Encoding': 'chunked',
+            Authorization: alice.authorization,
+          },
+        });
+        request.on('response', (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, text }));
+          response.on('error', () => resolve({ status: response.statusCode!, text }));
+        });
+        request.on('error', (error) => {
+          if (sent < total) reject(error);
+        });
+        body.pipe(request);
+      });
+      clearInterval(sampler);
+      body.destroy();
+
+      expect(status).toEqual({ status: 413, text: 'File size exceeds 100MB limit' });
+      // The server read past the limit by at most a few network chunks before refusing.
+      expect(sent).toBeGreaterThan(100 * MB);
+      expect(peak - baseline).toBeLessThan(60 * MB);
+      expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+      expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE id = $1', [uploadIdOf(uploadUrl)])).toEqual([]);
+    });
+
+    it('asks for a signed-in owner on every upload request', async () => {
+      const clip = fixture('clips/color-bars.mp4');
+      expect((await createUpload(app.baseUrl, null, { kind: 'video', filename: 'a.mp4', filetype: 'video/mp4', length: 10 })).status).toBe(401);
+      expect(
+        (await createUpload(app.baseUrl, 'Bearer not-a-token', { kind: 'video', filename: 'a.mp4', filetype: 'video/mp4', length: 10 }))
+          .status,
+      ).toBe(401);
+
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'mine.mp4',
+        filetype: 'video/mp4',
+        length: clip.length,
+      });
+      expect((await headUpload(uploadUrl, null)).status).toBe(401);
+      expect((await headUpload(uploadUrl, bob.authorization)).status).toBe(403);
+      expect((await patchUpload(uploadUrl, bob.authorization, 0, clip)).status).toBe(403);
+      const bobDelete = await fetch(uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', Authorization: bob.authorization } });
+      expect(bobDelete.status).toBe(403);
+
+      const done = await patchUpload(uploadUrl, alice.authorization, 0, clip);
+      expect(done.status).toBe(204);
+      const mediaUrl = done.headers.get('x-media-url')!;
+      await expect(app.media.service.claimVideo(bob.uid, mediaUrl)).rejects.toThrow(ValidationError);
+      await expect(app.media.service.claimVideo(bob.uid, mediaUrl)).rejects.toMatchObject({
+        fields: { videoUrl: 'Please upload your video again: that upload was not found.' },
+      });
+      await expect(app.media.service.claimVideo(alice.uid, 'https://elsewhere.example/video.mp4')).rejects.toThrow(ValidationError);
+      await expect(app.media.service.claimImage(alice.uid, mediaUrl)).rejects.toMatchObject({ fields: { photoURL: expect.any(String) } });
+      await expect(app.media.service.claimVideo(alice.uid, mediaUrl)).resolves.toMatchObject({ videoUrl: mediaUrl });
+    });
+
+    it('sweeps unfinished uploads older than 24 hours and keeps fresh ones', async () => {
+      const clip = fixture('clips/game-of-life.mp4');
+      const options = { kind: 'video', filename: 'later.mp4', filetype: 'video/mp4', length: clip.length };
+      const [stale, fresh] = [await startUpload(app.baseUrl, alice.authorization, options), await startUpload(app.baseUrl, alice.authorization, options)];
+      expect((await patchUpload(stale, alice.authorization, 0, clip.subarray(0, 20000))).status).toBe(204);
+      await app.database.dataSource.query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [uploadIdOf(stale)]);
+
+      expect(await app.media.sweepExpired()).toBeGreaterThanOrEqual(1);
+      expect((await headUpload(stale, alice.authorization)).status).toBe(404);
+      expect(await keysMentioning(uploadIdOf(stale))).toEqual([]);
+      expect((await headUpload(fresh, alice.authorization)).status).toBe(200);
+    });
+
+    it("deletes a post's video and poster, and all of an account's uploads", async () => {
+      const { last } = await uploadFile(app.baseUrl, alice.authorization, fixture('clips/colour-sweep.mp4'), {
+        kind: 'video',
+        filename: 'sweep.mp4',
+        filetype: 'video/mp4',
+      });
+      const facts = await app.media.service.claimVideo(alice.uid, last.headers.get('x-media-url')!);
+      await app.media.service.deleteMedia([facts.videoUrl, facts.posterUrl!]);
+      for (const url of [facts.videoUrl, facts.posterUrl!]) {
+        expect((await fetch(app.baseUrl + url)).status).toBe(404);
+        expect(await keysMentioning(url.replace('/media/', ''))).toEqual([]);
+      }
+
+      const carol = await createEmulatorUser('carol');
+      const photo = await uploadFile(app.baseUrl, carol.authorization, fixture('avatars/student-03.png'), {
+        kind: 'image',
+        filename: 'me.png',
+        filetype: 'image/png',
+      });
+      const clip = await uploadFile(app.baseUrl, carol.authorization, fixture('clips/color-bars.mp4'), {
+        kind: 'video',
+        filename: 'bars.mp4',
+        filetype: 'video/mp4',
+      });
+      const pending = await startUpload(app.baseUrl, carol.authorization, { kind: 'video', filename: 'x.mp4', filetype: 'video/mp4', length: 999 });
+      await app.media.service.deleteAllOf(carol.uid);
+      expect((await fetch(app.baseUrl + photo.last.headers.get('x-media-url')!)).status).toBe(404);
+      expect((await fetch(app.baseUrl + clip.last.headers.get('x-media-url')!)).status).toBe(404);
+      expect((await headUpload(pending, carol.authorization)).status).toBe(404);
+      expect((await listKeys()).filter((key) => key.includes(carol.uid))).toEqual([]);
+      expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE owner_uid = $1', [carol.uid])).toEqual([]);
+    });
+  });
+}
