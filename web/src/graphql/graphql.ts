@@ -7,13 +7,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type CreatePostInput = {
   caption?: string;
   tags?: Array<string>;
-  /** URL of the caller's own finished video upload (as returned by the upload endpoint) */
+  /** The media URL of the caller's own finished video upload (X-Media-Url) */
   videoUrl: string;
 };
 
 export type SyncUserInput = {
   dateOfBirth?: string | null | undefined;
   displayName?: string | null | undefined;
+  /** The caller's own uploaded image, or the identity provider's photo */
   photoURL?: string | null | undefined;
 };
 
@@ -21,7 +22,9 @@ export type UpdateProfileInput = {
   bio?: string | null | undefined;
   dateOfBirth?: string | null | undefined;
   displayName?: string | null | undefined;
+  /** Names from interestCatalogue */
   interests?: Array<string> | null | undefined;
+  /** The caller's own uploaded image, or the identity provider's photo */
   photoURL?: string | null | undefined;
 };
 

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order, against real services: type checks, the schema and
+// generated-code staleness checks, api integration tests (PostgreSQL, Redis, auth emulator),
+// web unit tests, browser tests (Debian's Chromium) and the compose validation.
+// Ends with one line "Tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureEmulator } from './emulator.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = { passed: 0, failed: 0 };
+const failures = [];
+const only = process.argv.slice(2);
+
+function run(name, command, args, options = {}) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const outcome = spawnSync(command, args, { cwd: options.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const ok = outcome.status === 0;
+  const counted = options.count?.();
+  if (counted) {
+    results.passed += counted.passed;
+    results.failed += counted.failed;
+    if (!ok && counted.failed === 0) results.failed += 1;
+  } else {
+    results[ok ? 'passed' : 'failed'] += 1;
+  }
+  if (!ok) failures.push(name);
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+function jestCounter(file) {
+  return () => {
+    try {
+      const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+      return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
+    } catch {
+      return null;
+    }
+  };
+}
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-tests-'));
+const emulator = await ensureEmulator({ port: Number(process.env.TEST_AUTH_EMULATOR_PORT || 9099) });
+const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
+try {
+  run('typecheck-api', 'npx', ['tsc', '-p', 'api/tsconfig.json', '--noEmit']);
+  run('typecheck-web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+  run('codegen-fresh', process.execPath, ['scripts/check-codegen.mjs']);
+  const apiReport = path.join(reports, 'api.json');
+  run('api', 'npx', ['jest', '--runInBand', '--json', `--outputFile=${apiReport}`], {
+    cwd: path.join(root, 'api'),
+    env: { ...env, NODE_OPTIONS: '--experimental-vm-modules' },
+    count: jestCounter(apiReport),
+  });
+  const webReport = path.join(reports, 'web.json');
+  run('web', 'npx', ['jest', '--json', `--outputFile=${webReport}`], { cwd: path.join(root, 'web'), count: jestCounter(webReport) });
+  if (fs.existsSync(path.join(root, 'web', 'playwright.config.ts'))) {
+    run('build', 'npm', ['run', 'build']);
+    run('e2e', 'npx', ['playwright', 'test'], { cwd: path.join(root, 'web') });
+  }
+  if (fs.existsSync(path.join(root, 'scripts', 'validate-compose.sh'))) run('compose', 'bash', ['scripts/validate-compose.sh']);
+} finally {
+  await emulator.stop();
+  fs.rmSync(reports, { recursive: true, force: true });
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\nTests: ${results.passed} passed, ${results.failed} failed`);
+process.exit(failures.length ? 1 : 0);
