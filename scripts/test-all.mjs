@@ -14,6 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = { passed: 0, failed: 0 };
 const failures = [];
 const only = process.argv.slice(2);
+// The browser tests need a fresh build.
+if (only.includes('e2e') && !only.includes('build')) only.push('build');
 
 function run(name, command, args, options = {}) {
   if (only.length && !only.includes(name)) return;
