@@ -11,6 +11,8 @@ import { createGraphQLEndpoint, type GraphQLEndpoint } from './graphql/server';
 import { createMedia, type Media } from './media/create-media';
 import { cors } from './http/cors';
 import { graphqlIde, ideAssets } from './http/graphql-ide';
+import { createMetrics } from './http/metrics';
+import { createReadiness } from './http/readiness';
 import { requestContextMiddleware } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
@@ -75,20 +77,17 @@ export async function createApp(config: Config): Promise<App> {
     logUnexpected,
   });
 
+  const metrics = createMetrics({ openSubscriptions: () => graphql.openSockets() });
+  const readiness = createReadiness({ dataSource: database.dataSource, redisUrl: config.redisUrl });
   expressApp.use(requestContextMiddleware(logger));
+  expressApp.use(metrics.middleware);
   expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorHost }));
   expressApp.use(cors(config.corsOrigins));
   expressApp.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  expressApp.get('/readyz', async (_req, res) => {
-    try {
-      await database.dataSource.query('SELECT 1');
-      res.json({ status: 'ready', database: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable', database: 'unreachable' });
-    }
-  });
+  expressApp.get('/readyz', readiness.handler);
+  expressApp.get('/metrics', metrics.handler);
   // Upload bodies stream to the media store: the media routes come before any body parser.
   expressApp.use(media.router);
   expressApp.use(ideAssets);
@@ -131,6 +130,7 @@ export async function createApp(config: Config): Promise<App> {
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await media.close();
       await pubsub.close();
+      await readiness.close();
       await verifier.close();
       await database.close();
     },

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { prepareDemoCampus } from './demo/first-start';
 
 /** Reads the configuration, opens everything, listens; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  // First start of an empty embedded database: load the demo campus (SEED_DEMO=false skips it).
+  await prepareDemoCampus(app);
 }
 
 main().catch((error) => {

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import type { Auth } from 'firebase-admin/auth';
+import type { Viewer } from '../auth/viewer';
+import type { Media } from '../media/create-media';
+import type { Services } from '../modules/services';
+import { ensureDemoAccounts } from './demo-accounts';
+import { DEMO_COMMENTS, DEMO_EVENT_NAMES, demoPosts } from './demo-content';
+import { DEMO_STUDENTS, type DemoStudent } from './demo-students';
+
+/** api/src/demo and api/dist/demo both sit three levels below the repository root. */
+export const DEFAULT_FIXTURES_DIR = path.resolve(__dirname, '..', '..', '..', 'fixtures', 'media');
+
+export interface DemoCampusDeps {
+  services: Services;
+  media: Pick<Media, 'importFile'>;
+  /** firebase-admin Auth pointed at the auth emulator. */
+  identity: Auth;
+  fixturesDir?: string;
+  /** Progress lines for the log. */
+  progress?: (message: string) => void;
+}
+
+export interface DemoCampusSummary {
+  students: number;
+  follows: number;
+  posts: number;
+  likes: number;
+  comments: number;
+  events: number;
+}
+
+/**
+ * Fills an empty database with a small, lively campus: students with avatars, bios and interests,
+ * follows, posts of the fixture clips, likes, comments and calendar events. Everything goes
+ * through the same services (and media import) that real requests use, so every rule and
+ * counter holds. The result is the same on every run (a seeded random order).
+ */
+export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSummary> {
+  const { services, media } = deps;
+  const fixtures = deps.fixturesDir ?? DEFAULT_FIXTURES_DIR;
+  const progress = deps.progress ?? (() => undefined);
+  const random = seededRandom(20261121);
+  const summary: DemoCampusSummary = { students: 0, follows: 0, posts: 0, likes: 0, comments: 0, events: 0 };
+
+  await ensureDemoAccounts(deps.identity, DEMO_STUDENTS);
+  const viewers = new Map(DEMO_STUDENTS.map((student) => [student.uid, viewerOf(student)]));
+  const viewer = (uid: string) => viewers.get(uid)!;
+
+  for (const student of DEMO_STUDENTS) {
+    await services.users.sync(viewer(student.uid), { displayName: student.displayName, dateOfBirth: student.dateOfBirth });
+    const avatar = await media.importFile(student.uid, 'image', path.join(fixtures, 'avatars', student.avatar));
+    await services.users.updateProfile(viewer(student.uid), { bio: student.bio, interests: student.interests, photoURL: avatar.url });
+    summary.students += 1;
+  }
+  progress(`demo campus: ${summary.students} students`);
+
+  // Everyone follows four classmates; the offsets give everyone four followers too.
+  for (const [index, student] of DEMO_STUDENTS.entries()) {
+    for (const offset of [1, 2, 3, 5]) {
+      const followee = DEMO_STUDENTS[(index + offset) % DEMO_STUDENTS.length]!;
+      await services.follows.follow(viewer(student.uid), followee.uid);
+      summary.follows += 1;
+    }
+  }
+
+  const postIds: string[] = [];
+  for (const post of demoPosts()) {
+    const clip = await media.importFile(post.author, 'video', path.join(fixtures, 'clips', post.clip));
+    const created = await services.posts.create(viewer(post.author), { videoUrl: clip.url, caption: post.caption, tags: post.tags });
+    postIds.push(created.id);
+    summary.posts += 1;
+  }
+  progress(`demo campus: ${summary.posts} posts`);
+
+  for (const postId of postIds) {
+    for (const student of pick(DEMO_STUDENTS, Math.floor(random() * 8), random)) {
+      await services.likes.like(viewer(student.uid), postId);
+      summary.likes += 1;
+    }
+    for (const student of pick(DEMO_STUDENTS, Math.floor(random() * 4), random)) {
+      const text = DEMO_COMMENTS[Math.floor(random() * DEMO_COMMENTS.length)]!;
+      await services.comments.add(viewer(student.uid), postId, text);
+      summary.comments += 1;
+    }
+  }
+
+  const today = new Date();
+  for (const student of DEMO_STUDENTS) {
+    const days = new Set<number>();
+    while (days.size < 3) days.add(Math.floor(random() * 42) - 7); // from last week to six weeks ahead
+    for (const day of days) {
+      const name = DEMO_EVENT_NAMES[Math.floor(random() * DEMO_EVENT_NAMES.length)]!;
+      await services.calendar.save(viewer(student.uid), isoDay(today, day), name);
+      summary.events += 1;
+    }
+  }
+  return summary;
+}
+
+/** The Viewer a verified ID token of this demo account would give. */
+export function viewerOf(student: DemoStudent): Viewer {
+  return { uid: student.uid, email: student.email, name: student.displayName, picture: null, signInProvider: 'password' };
+}
+
+function isoDay(from: Date, offsetDays: number): string {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + offsetDays));
+  return day.toISOString().slice(0, 10);
+}
+
+/** `count` distinct items in a random order. */
+function pick<T>(items: readonly T[], count: number, random: () => number): T[] {
+  const shuffled = [...items];
+  for (let i = shuffled.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  return shuffled.slice(0, count);
+}
+
+/** mulberry32: small, seeded, good enough to make demo data look unplanned. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,55 @@
+import type { App } from '../app';
+import { User } from '../modules/users/user.entity';
+import { ensureDemoAccounts } from './demo-accounts';
+import { seedDemoCampus } from './demo-campus';
+import { DEMO_STUDENTS } from './demo-students';
+
+/**
+ * Runs once the api listens. On the first start of an empty embedded database (and unless
+ * SEED_DEMO=false) it loads the demo campus. On later starts it gives a freshly started auth
+ * emulator the demo accounts back (the emulator forgets them when it stops). Never throws: a
+ * failed demo load is logged and the api keeps serving.
+ *
+ * Logs exactly one line with a `demo` field: seeded | restored | present | skipped | failed.
+ */
+export async function prepareDemoCampus(app: App): Promise<void> {
+  const { config, logger } = app;
+  try {
+    if (!config.firebase.authEmulatorHost) {
+      logger.info({ demo: 'skipped', reason: 'no auth emulator' }, 'demo campus: skipped (demo accounts need the auth emulator)');
+      return;
+    }
+    const users = app.database.dataSource.getRepository(User);
+    const present = await demoStudentsInDatabase(app);
+    if (present.length) {
+      const restored = await ensureDemoAccounts(app.verifier.adminAuth, present);
+      logger.info({ demo: restored ? 'restored' : 'present', restored }, `demo campus: present${restored ? `, ${restored} emulator accounts restored` : ''}`);
+      return;
+    }
+    const reason = !config.seedDemo ? 'SEED_DEMO=false' : app.database.kind !== 'pglite' ? 'not the embedded database' : (await users.count()) > 0 ? 'database not empty' : null;
+    if (reason) {
+      logger.info({ demo: 'skipped', reason }, `demo campus: skipped (${reason})`);
+      return;
+    }
+    const started = Date.now();
+    const summary = await seedDemoCampus({
+      services: app.services,
+      media: app.media,
+      identity: app.verifier.adminAuth,
+      progress: (message) => logger.info(message),
+    });
+    logger.info(
+      { demo: 'seeded', ...summary, seconds: Math.round((Date.now() - started) / 100) / 10 },
+      `demo campus: ready (${summary.students} students, ${summary.posts} posts); sign in as ${DEMO_STUDENTS[0]!.email}`,
+    );
+  } catch (error) {
+    logger.error({ demo: 'failed', err: error }, 'demo campus: could not be prepared');
+  }
+}
+
+/** The demo students whose profiles are in the database. */
+async function demoStudentsInDatabase(app: App) {
+  const rows = await app.services.users.byIds(DEMO_STUDENTS.map((student) => student.uid));
+  const ids = new Set(rows.map((row) => row.id));
+  return DEMO_STUDENTS.filter((student) => ids.has(student.uid));
+}
