@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { REST_ROUTES, type RestRoute } from '../../src/rest/routes';
+import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/database-snapshot';
+import { expiredToken, MALFORMED_TOKEN } from '../support/identity';
+import { createStudent, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
+
+/**
+ * D1 for every route of the REST route table, generated from REST_ROUTES: a route with access
+ * 'user' refuses a missing, malformed or expired token with 401; a uid in its path or body
+ * (uid, firebaseUid, currentUserId) that is not the caller's is refused with 403. Every refusal
+ * leaves the database and the media store exactly as they were. A route added to the table
+ * without a case here makes this suite fail.
+ */
+const CLIP = path.resolve(__dirname, '../../../fixtures/media/clips/campus-testcard.mp4');
+/** Fields that name "who is acting" in the spec's payloads. */
+const UID_PARAMS = ['uid'];
+const UID_BODY_FIELDS = ['uid', 'firebaseUid', 'currentUserId'];
+const CALENDAR_DAY = '2026-11-23';
+
+interface RouteRequest {
+  params: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * For each route: a valid request by `actor` (setting up whatever it needs first). The victim
+ * already has a post, a follow of `celebrity`, a like and a calendar event on CALENDAR_DAY, so a
+ * forged request that were obeyed would change something of theirs.
+ */
+type RequestBuilder = (actor: Student) => Promise<RouteRequest>;
+
+let store: SuiteStore;
+let server: TestServer;
+let victim: Student;
+let celebrity: Student;
+let victimPost: string;
+
+async function uploadVideo(student: Student): Promise<string> {
+  return (await server.app.media.importFile(student.uid, 'video', CLIP, `clip-${randomUUID()}.mp4`)).url;
+}
+
+async function postOf(student: Student): Promise<string> {
+  const response = await rest(server, 'POST', '/api/posts', {
+    token: student.token,
+    body: { firebaseUid: student.uid, videoUrl: await uploadVideo(student), caption: 'Mine', tags: 'campus' },
+  });
+  if (response.status !== 201) throw new Error(`post failed: ${JSON.stringify(response.body)}`);
+  return response.body.post._id;
+}
+
+async function expectOk(response: { status: number; body: unknown }) {
+  if (response.status >= 300) throw new Error(`setup call failed: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+const CASES: Record<string, RequestBuilder> = {
+  'POST /api/users/sync': async (actor) => ({
+    params: {},
+    body: { firebaseUid: actor.uid, email: actor.email, displayName: actor.displayName },
+  }),
+  'GET /api/users/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'PUT /api/users/:uid': async (actor) => ({
+    params: { uid: actor.uid },
+    body: { displayName: 'Renamed By Request', bio: 'Written by the caller', interests: ['Art'] },
+  }),
+  'POST /api/posts': async (actor) => ({
+    params: {},
+    body: { firebaseUid: actor.uid, videoUrl: await uploadVideo(actor), caption: 'New clip', tags: 'campus,life' },
+  }),
+  'DELETE /api/posts/:postId': async (actor) => ({ params: { postId: await postOf(actor) } }),
+  'GET /api/posts/following/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'GET /api/posts/explore/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'GET /api/posts/user/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'POST /api/posts/:postId/like': async (actor) => ({ params: { postId: victimPost }, body: { firebaseUid: actor.uid } }),
+  'POST /api/posts/:postId/unlike': async (actor) => {
+    await expectOk(await rest(server, 'POST', `/api/posts/${victimPost}/like`, { token: actor.token, body: { firebaseUid: actor.uid } }));
+    return { params: { postId: victimPost }, body: { firebaseUid: actor.uid } };
+  },
+  'POST /api/posts/:postId/comment': async (actor) => ({
+    params: { postId: victimPost },
+    body: { firebaseUid: actor.uid, text: 'Great clip' },
+  }),
+  'POST /api/calendar': async (actor) => ({
+    params: {},
+    body: { firebaseUid: actor.uid, date: CALENDAR_DAY, eventName: 'Overwritten?' },
+  }),
+  'GET /api/calendar/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'DELETE /api/calendar': async (actor) => {
+    await expectOk(
+      await rest(server, 'POST', '/api/calendar', {
+        token: actor.token,
+        body: { firebaseUid: actor.uid, date: CALENDAR_DAY, eventName: 'Lab report due' },
+      }),
+    );
+    return { params: {}, body: { firebaseUid: actor.uid, date: CALENDAR_DAY } };
+  },
+  'PUT /api/follow/unfollow/:targetId': async (actor) => {
+    await expectOk(await rest(server, 'PUT', `/api/follow/${celebrity.uid}`, { token: actor.token, body: { currentUserId: actor.uid } }));
+    return { params: { targetId: celebrity.uid }, body: { currentUserId: actor.uid } };
+  },
+  'PUT /api/follow/:targetId': async (actor) => ({ params: { targetId: celebrity.uid }, body: { currentUserId: actor.uid } }),
+};
+
+const routeKey = (route: RestRoute) => `${route.method.toUpperCase()} ${route.path}`;
+
+function pathOf(route: RestRoute, params: Record<string, string>): string {
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`case for ${routeKey(route)} gives no :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Where the request names the acting user: `:uid` path parameters and uid body fields. */
+function uidFieldsOf(request: RouteRequest, actor: Student): string[] {
+  return [
+    ...UID_PARAMS.filter((name) => request.params[name] === actor.uid).map((name) => `:${name}`),
+    ...UID_BODY_FIELDS.filter((field) => request.body?.[field] === actor.uid),
+  ];
+}
+
+/** The same request with one uid field naming `other` instead. */
+function forgeOne(request: RouteRequest, field: string, other: Student): RouteRequest {
+  if (field.startsWith(':')) return { params: { ...request.params, [field.slice(1)]: other.uid }, body: request.body };
+  return { params: request.params, body: { ...request.body, [field]: other.uid } };
+}
+
+async function send(route: RestRoute, request: RouteRequest, auth: { token?: string | null; rawAuthorization?: string }) {
+  return rest(server, route.method.toUpperCase(), pathOf(route, request.params), { ...auth, body: request.body });
+}
+
+async function expectUnchangedBy(action: () => Promise<void>) {
+  const before = await snapshotStore(server.app.database.dataSource, store.env.MEDIA_DIR);
+  await action();
+  const after = await snapshotStore(server.app.database.dataSource, store.env.MEDIA_DIR);
+  expect(after).toEqual(before);
+}
+
+beforeAll(async () => {
+  store = await createSuiteStore('rest_authz');
+  server = await startTestServer(store.env);
+  [victim, celebrity] = await Promise.all([createStudent(server), createStudent(server)]);
+  victimPost = await postOf(victim);
+  await expectOk(await rest(server, 'PUT', `/api/follow/${celebrity.uid}`, { token: victim.token, body: { currentUserId: victim.uid } }));
+  await expectOk(await rest(server, 'POST', `/api/posts/${victimPost}/like`, { token: victim.token, body: { firebaseUid: victim.uid } }));
+  await expectOk(
+    await rest(server, 'POST', '/api/calendar', {
+      token: victim.token,
+      body: { firebaseUid: victim.uid, date: CALENDAR_DAY, eventName: "Victim's own event" },
+    }),
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await store?.drop();
+});
+
+it('has a case for every route of the route table, and no case for a route that is gone', () => {
+  expect(Object.keys(CASES).sort()).toEqual(REST_ROUTES.map(routeKey).sort());
+});
+
+it('is the spec’s route table: every route of §7 is in it', () => {
+  expect(REST_ROUTES.map(routeKey)).toEqual(
+    expect.arrayContaining([
+      'POST /api/users/sync',
+      'GET /api/users/:uid',
+      'PUT /api/users/:uid',
+      'POST /api/posts',
+      'GET /api/posts/following/:uid',
+      'GET /api/posts/explore/:uid',
+      'GET /api/posts/user/:uid',
+      'POST /api/posts/:postId/like',
+      'POST /api/posts/:postId/unlike',
+      'POST /api/posts/:postId/comment',
+      'POST /api/calendar',
+      'GET /api/calendar/:uid',
+      'DELETE /api/calendar',
+      'PUT /api/follow/:targetId',
+      'PUT /api/follow/unfollow/:targetId',
+    ]),
+  );
+});
+
+const userRoutes = REST_ROUTES.filter((route) => route.access === 'user');
+const publicRoutes = REST_ROUTES.filter((route) => route.access === 'public');
+
+describe.each(userRoutes.map((route) => [routeKey(route), route] as const))('%s', (_key, route) => {
+  let actor: Student;
+  beforeAll(async () => {
+    actor = await createStudent(server);
+  });
+
+  it('answers 401 with no token, a malformed token, a non-Bearer header or an expired token, changing nothing', async () => {
+    const build = CASES[routeKey(route)]!;
+    const request = await build(actor);
+    const attempts: Array<[string, { token?: string | null; rawAuthorization?: string }, string | null]> = [
+      ['no token', { token: null }, 'You must be signed in to do that.'],
+      ['malformed token', { token: MALFORMED_TOKEN }, 'Your sign-in token is not valid. Please sign in again.'],
+      ['not a Bearer header', { rawAuthorization: `Basic ${Buffer.from('student:secret').toString('base64')}` }, null],
+      ['expired token', { token: expiredToken(actor.uid) }, 'Your session has expired. Please sign in again.'],
+    ];
+    for (const [label, auth, message] of attempts) {
+      await expectUnchangedBy(async () => {
+        const response = await send(route, request, auth);
+        expect({ label, status: response.status }).toEqual({ label, status: 401 });
+        expect(response.body).toEqual({ success: false, message: message ?? expect.any(String) });
+      });
+    }
+  });
+
+  it('answers 403 when a uid in its path or body is someone else’s, changing nothing; and succeeds as oneself', async () => {
+    const build = CASES[routeKey(route)]!;
+    const request = await build(actor);
+    const uidFields = uidFieldsOf(request, actor);
+    if (/:uid\b/.test(route.path)) expect(uidFields).toContain(':uid');
+    // Each uid-bearing field alone is enough to be refused.
+    for (const field of uidFields) {
+      await expectUnchangedBy(async () => {
+        const response = await send(route, forgeOne(request, field, victim), { token: actor.token });
+        expect({ field, status: response.status }).toEqual({ field, status: 403 });
+        expect(response.body).toEqual({ success: false, message: expect.any(String) });
+      });
+    }
+    const own = await send(route, request, { token: actor.token });
+    expect({ status: own.status, success: own.body.success }).toEqual({ status: route.status ?? 200, success: true });
+  });
+});
+
+describe.each(publicRoutes.map((route) => [routeKey(route), route] as const))('%s (public)', (_key, route) => {
+  it('answers anyone without a token', async () => {
+    const actor = await createStudent(server);
+    const request = await CASES[routeKey(route)]!(actor);
+    const response = await send(route, request, { token: null });
+    expect(response.status).toBe(200);
+    expect(response.body.success).toBe(true);
+    expect(JSON.stringify(response.body)).not.toContain(actor.email);
+  });
+});
+
+describe('resources owned by someone else', () => {
+  it("refuses deleting someone else's post with 403 and changes nothing", async () => {
+    const intruder = await createStudent(server);
+    await expectUnchangedBy(async () => {
+      const response = await rest(server, 'DELETE', `/api/posts/${victimPost}`, { token: intruder.token });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ success: false, message: 'You can only delete your own posts.' });
+    });
+    const listed = await rest(server, 'GET', `/api/posts/user/${victim.uid}`);
+    expect(listed.body.posts.map((post: { _id: string }) => post._id)).toContain(victimPost);
+  });
+
+  it("leaves the victim's calendar, follow, like and profile as they were", async () => {
+    const calendar = await rest(server, 'GET', `/api/calendar/${victim.uid}`, { token: victim.token });
+    expect(calendar.body.events).toEqual([{ date: CALENDAR_DAY, eventName: "Victim's own event" }]);
+    const profile = await rest(server, 'GET', `/api/users/${victim.uid}`, { token: victim.token });
+    expect(profile.body.user).toMatchObject({ displayName: victim.displayName, bio: '', interests: [], following: [celebrity.uid] });
+    const posts = await rest(server, 'GET', `/api/posts/user/${victim.uid}`);
+    const post = posts.body.posts.find((candidate: { _id: string }) => candidate._id === victimPost);
+    expect(post.likes).toContain(victim.uid);
+  });
+});
