@@ -43,7 +43,13 @@ export function PostCard({ post }: PostCardProps) {
       </header>
 
       <div className="relative">
-        <VideoPlayer src={post.videoUrl} poster={post.posterUrl} playing={isPlaying} label={`Video by ${authorName}`} />
+        <VideoPlayer
+          src={post.videoUrl}
+          poster={post.posterUrl}
+          playing={isPlaying}
+          label={`Video by ${authorName}`}
+          className="max-h-[70vh] object-contain"
+        />
         {isPlaying && (
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">
             Now Playing
