@@ -8,6 +8,7 @@ import { createServices, type Services } from './modules/services';
 import { createAppPubSub, type AppPubSub } from './graphql/pubsub';
 import { buildAppSchema } from './graphql/schema';
 import { createGraphQLEndpoint, type GraphQLEndpoint } from './graphql/server';
+import { documentLimits, queryLimitsRule } from './graphql/limits';
 import { createMedia, type Media } from './media/create-media';
 import { cors } from './http/cors';
 import { graphqlIde, ideAssets } from './http/graphql-ide';
@@ -75,6 +76,7 @@ export async function createApp(config: Config): Promise<App> {
     httpServer: server,
     production: config.env === 'production',
     logUnexpected,
+    validationRules: [queryLimitsRule],
   });
 
   const metrics = createMetrics({ openSubscriptions: () => graphql.openSockets() });
@@ -92,7 +94,7 @@ export async function createApp(config: Config): Promise<App> {
   expressApp.use(media.router);
   expressApp.use(ideAssets);
   expressApp.get('/graphql', graphqlIde());
-  expressApp.use('/graphql', express.json({ limit: '100kb' }), graphql.middleware);
+  expressApp.use('/graphql', express.json({ limit: '100kb' }), documentLimits, graphql.middleware);
   expressApp.use('/api', express.json({ limit: '100kb' }));
   expressApp.use(createRestRouter({ services, verifier, logUnexpected }));
   expressApp.use(webApp(config));

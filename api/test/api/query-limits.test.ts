@@ -1,0 +1,58 @@
+import { graphql, startTestServer, type TestServer } from '../support/test-server';
+
+/** Abuse limits are refused before execution, with a clear message and no SQL issued. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GraphQL abuse limits', () => {
+  it('refuses deep nesting', async () => {
+    let selection = 'id';
+    for (let i = 0; i < 7; i++) selection = `author { posts { edges { node { ${selection} } } } }`;
+    const result = await graphql(server, null, `{ explore { edges { node { ${selection} } } } }`);
+    expect(result.errors?.[0]).toMatchObject({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(result.errors?.[0]?.message).toMatch(/nested too deeply/);
+    expect(result.sqlStatements).toBe(0);
+  });
+
+  it('refuses too many aliases', async () => {
+    const fields = Array.from({ length: 31 }, (_, i) => `a${i}: interestCatalogue`).join(' ');
+    const result = await graphql(server, null, `{ ${fields} }`);
+    expect(result.errors?.[0]?.message).toMatch(/too many aliases/);
+  });
+
+  it('refuses a cost that connections multiply past the limit', async () => {
+    const result = await graphql(
+      server,
+      null,
+      `{ explore(first: 50) { edges { node { comments(first: 50) { edges { node { id text author { id displayName photoURL } } } } } } } }`,
+    );
+    expect(result.errors?.[0]?.message).toMatch(/asks for too much at once/);
+    expect(result.sqlStatements).toBe(0);
+  });
+
+  it('accepts an ordinary feed page', async () => {
+    const result = await graphql(
+      server,
+      null,
+      `query($first: Int) { explore(first: $first) { edges { cursor node { id caption tags likeCount commentCount viewerHasLiked createdAt videoUrl posterUrl author { id displayName photoURL } } } pageInfo { hasNextPage endCursor } } }`,
+      { first: 10 },
+    );
+    expect(result.errors).toBeUndefined();
+  });
+
+  it('refuses oversized documents and batches', async () => {
+    const big = await graphql(server, null, `{ interestCatalogue } # ${'x'.repeat(21_000)}`);
+    expect(big.status).toBe(413);
+    const batch = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ query: '{ interestCatalogue }' }, { query: '{ interestCatalogue }' }]),
+    });
+    expect(batch.status).toBe(400);
+  });
+});
