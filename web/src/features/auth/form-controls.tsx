@@ -118,8 +118,8 @@ export function SubmitButton({ ready, busy, children }: { ready: boolean; busy: 
       type="submit"
       disabled={busy}
       aria-busy={busy || undefined}
-      className={`w-full rounded-md px-4 py-2.5 text-base font-semibold text-white focus-ring ${
-        ready && !busy ? 'bg-indigo-600 hover:bg-indigo-700' : 'cursor-not-allowed bg-indigo-300'
+      className={`w-full rounded-md px-4 py-2.5 text-base font-semibold focus-ring ${
+        ready && !busy ? 'bg-indigo-600 text-white hover:bg-indigo-700' : 'bg-indigo-100 text-indigo-800'
       }`}
     >
       {children}
