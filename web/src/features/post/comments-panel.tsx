@@ -64,9 +64,9 @@ export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPan
 
   return (
     <section id={id} aria-labelledby={headingId} className="mt-3 border-t border-gray-200 pt-3">
-      <h3 id={headingId} className="mb-2 text-sm font-semibold text-gray-900">
+      <h2 id={headingId} className="mb-2 text-sm font-semibold text-gray-900">
         Comments
-      </h3>
+      </h2>
       <div className="max-h-[15rem] overflow-y-auto pr-1" tabIndex={0} aria-label="Comment list">
         {loading && !connection ? (
           <Spinner label="Loading comments" className="py-2" />

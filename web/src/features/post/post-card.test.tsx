@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   AddCommentDocument,
@@ -56,7 +56,7 @@ describe('like button (optimistic)', () => {
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
 
     await waitFor(() => expect(screen.queryByText('Failed to like post')).not.toBeInTheDocument());
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
     expect(likeCount()).toBe('4');
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
   });

@@ -1,0 +1,77 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MockLink } from '@apollo/client/testing';
+import { CommentAddedDocument, HomeFeedDocument, PostCommentsDocument } from '../../graphql/graphql';
+import { createCache } from '../../app/apollo';
+import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../lib/testing/render-with-apollo';
+import { makeConnection, makePost } from '../../lib/testing/post-fixtures';
+import HomePage from '../feed/home-page';
+
+/** The card reads its post from the cache, as in the feed. */
+function cacheWithPost() {
+  const cache = createCache();
+  cache.writeQuery({ query: HomeFeedDocument, variables: { first: 10 }, data: { homeFeed: makeConnection([makePost('p1', { commentCount: 1 })], false) } });
+  return cache;
+}
+
+jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+
+const comment = (id: string, text: string, authorName: string) => ({
+  __typename: 'Comment',
+  id,
+  text,
+  createdAt: '2026-11-21T09:00:00.000Z',
+  author: { __typename: 'User', id: `uid-${authorName}`, displayName: authorName, photoURL: null },
+});
+
+function mocks(live: ReturnType<typeof comment>): MockLink.MockedResponse[] {
+  return [
+    {
+      request: { query: PostCommentsDocument, variables: { postId: 'p1', first: 20 } },
+      result: {
+        data: {
+          post: {
+            __typename: 'Post',
+            id: 'p1',
+            commentCount: 1,
+            comments: {
+              __typename: 'CommentConnection',
+              edges: [{ __typename: 'CommentEdge', cursor: 'k1', node: comment('c1', 'First!', 'Ann') }],
+              pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'k1' },
+            },
+          },
+        },
+      },
+    },
+    { request: { query: CommentAddedDocument, variables: { postId: 'p1' } }, result: { data: { commentAdded: live } }, delay: 100 },
+  ];
+}
+
+beforeEach(() => {
+  FakeIntersectionObserver.install();
+  stubMediaPlayback();
+});
+
+describe('live comments', () => {
+  it("shows someone else's new comment as it arrives and counts it", async () => {
+    const user = userEvent.setup();
+    renderWithApollo(<HomePage />, { mocks: mocks(comment('c2', 'Just saw this', 'Ben')), cache: cacheWithPost() });
+    await user.click(screen.getByRole('button', { name: /comments/i }));
+    expect(await screen.findByText('First!')).toBeInTheDocument();
+
+    expect(await screen.findByText('Just saw this')).toBeInTheDocument();
+    expect(screen.getAllByTestId('comment')).toHaveLength(2);
+    expect(screen.getByTestId('comment-count')).toHaveTextContent('2');
+  });
+
+  it('ignores a comment the list already holds', async () => {
+    const user = userEvent.setup();
+    renderWithApollo(<HomePage />, { mocks: mocks(comment('c1', 'First!', 'Ann')), cache: cacheWithPost() });
+    await user.click(screen.getByRole('button', { name: /comments/i }));
+    expect(await screen.findByText('First!')).toBeInTheDocument();
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250))); // past the subscription's delivery
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1));
+    expect(screen.getByTestId('comment-count')).toHaveTextContent('1');
+  });
+});
