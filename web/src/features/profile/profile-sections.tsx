@@ -8,22 +8,20 @@ import { useLoadMoreOnView } from '../../lib/use-load-more-on-view';
 /** Follower and following counts, never shown below 0. */
 export function FollowCounts({ followers, following }: { followers: number; following: number }) {
   return (
-    <dl className="flex gap-6 text-sm">
-      <div className="flex gap-1">
-        <dt className="sr-only">Followers</dt>
-        <dd>
-          <span className="font-semibold text-gray-900">{Math.max(0, followers)}</span>{' '}
-          <span className="text-gray-600" aria-hidden="true">Followers</span>
-        </dd>
-      </div>
-      <div className="flex gap-1">
-        <dt className="sr-only">Following</dt>
-        <dd>
-          <span className="font-semibold text-gray-900">{Math.max(0, following)}</span>{' '}
-          <span className="text-gray-600" aria-hidden="true">Following</span>
-        </dd>
-      </div>
-    </dl>
+    <ul className="flex justify-center gap-6 text-sm sm:justify-start">
+      <li>
+        <span className="font-semibold text-gray-900" data-testid="follower-count">
+          {Math.max(0, followers)}
+        </span>{' '}
+        <span className="text-gray-600">Followers</span>
+      </li>
+      <li>
+        <span className="font-semibold text-gray-900" data-testid="following-count">
+          {Math.max(0, following)}
+        </span>{' '}
+        <span className="text-gray-600">Following</span>
+      </li>
+    </ul>
   );
 }
 

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import type { MockLink } from '@apollo/client/testing';
+import { CreatePostDocument } from '../../graphql/graphql';
+import { authValue, renderWithApollo } from '../../lib/testing/render-with-apollo';
+import { makePost } from '../../lib/testing/post-fixtures';
+import CreatePostPage from './create-post-page';
+
+jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+
+// The tus transfer itself needs a server; here an upload "finishes" as soon as it starts.
+const mockMediaUrl = '/media/videos/finished.mp4';
+jest.mock('../../lib/tus-upload', () => ({
+  useTusUpload: () => {
+    const [status, setStatus] = useState<'idle' | 'complete'>('idle');
+    return {
+      start: () => setStatus('complete'),
+      progress: status === 'complete' ? 100 : 0,
+      status,
+      mediaUrl: status === 'complete' ? mockMediaUrl : null,
+      error: null,
+      reset: () => setStatus('idle'),
+    };
+  },
+}));
+
+function renderPage(mocks: MockLink.MockedResponse[]) {
+  return renderWithApollo(
+    <Routes>
+      <Route path="/create-post" element={<CreatePostPage />} />
+      <Route path="/" element={<p>Home screen</p>} />
+    </Routes>,
+    { mocks, route: '/create-post' },
+  );
+}
+
+async function uploadVideo(user: ReturnType<typeof userEvent.setup>) {
+  const file = new File(['x'], 'clip.mp4', { type: 'video/mp4' });
+  fireEvent.change(screen.getByLabelText('Choose a video file'), { target: { files: [file] } });
+  await user.click(screen.getByRole('button', { name: 'Upload Video' }));
+  expect(screen.getByText('Upload complete')).toBeInTheDocument();
+  expect(screen.getByText('Video uploaded successfully')).toBeInTheDocument();
+}
+
+const createMock = (result: MockLink.MockedResponse['result'] | undefined, error?: Error): MockLink.MockedResponse => ({
+  request: { query: CreatePostDocument, variables: { input: { videoUrl: mockMediaUrl, caption: 'Move-in day', tags: ['campus', 'fun'] } } },
+  ...(result ? { result } : {}),
+  ...(error ? { error } : {}),
+  delay: 30,
+});
+
+describe('Create Post', () => {
+  beforeEach(() => {
+    URL.createObjectURL = jest.fn(() => 'blob:preview');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('keeps Create Post disabled until a video is uploaded', async () => {
+    const user = userEvent.setup();
+    renderPage([]);
+    expect(screen.getByRole('heading', { name: 'Create New Post' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+    expect(screen.getByText('Please upload a video first')).toBeInTheDocument();
+    await uploadVideo(user);
+    expect(screen.getByRole('button', { name: 'Create Post' })).toBeEnabled();
+  });
+
+  it('posts the uploaded video with caption and parsed tags, then goes home', async () => {
+    const user = userEvent.setup();
+    renderPage([createMock({ data: { createPost: makePost('new-post') } })]);
+    await uploadVideo(user);
+    await user.type(screen.getByPlaceholderText('Write a caption for your video...'), 'Move-in day');
+    await user.type(screen.getByPlaceholderText('Add tags separated by commas (e.g. fun, campus, event)'), ' campus, #fun,, Campus ');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(screen.getByRole('button', { name: 'Creating Post...' })).toBeDisabled();
+    expect(await screen.findByText('Home screen')).toBeInTheDocument();
+  });
+
+  it('says so when the post cannot be created', async () => {
+    const user = userEvent.setup();
+    renderPage([createMock(undefined, new Error('offline'))]);
+    await uploadVideo(user);
+    await user.type(screen.getByPlaceholderText('Write a caption for your video...'), 'Move-in day');
+    await user.type(screen.getByPlaceholderText('Add tags separated by commas (e.g. fun, campus, event)'), 'campus, fun');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create post. Please try again.');
+    expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,169 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import type { MockLink } from '@apollo/client/testing';
+import { FollowUserDocument, OwnProfileDocument, UnfollowUserDocument, UserProfileDocument } from '../../graphql/graphql';
+import { authValue, renderWithApollo, testUser } from '../../lib/testing/render-with-apollo';
+import OwnProfilePage from './own-profile-page';
+import UserProfilePage from './user-profile-page';
+
+const mockUseAuth = jest.fn(() => authValue());
+jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => mockUseAuth() }));
+
+const emptyPosts = {
+  __typename: 'PostConnection',
+  edges: [],
+  pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+};
+
+function profile(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'User',
+    id: 'someone',
+    displayName: null,
+    photoURL: null,
+    bio: null,
+    interests: [],
+    followerCount: 0,
+    followingCount: 0,
+    postCount: 0,
+    isViewer: false,
+    viewerIsFollowing: false,
+    posts: emptyPosts,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  mockUseAuth.mockImplementation(() => authValue());
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('own profile', () => {
+  const ownMock = (viewer: object | null): MockLink.MockedResponse => ({
+    request: { query: OwnProfileDocument, variables: { first: 12 } },
+    result: { data: { viewer } },
+  });
+
+  it('shows every fallback of an empty profile', async () => {
+    renderWithApollo(<OwnProfilePage />, {
+      mocks: [ownMock({ ...profile({ id: testUser.uid, isViewer: true }), email: testUser.email, dateOfBirth: null })],
+    });
+    expect(await screen.findByRole('heading', { name: 'No name provided' })).toBeInTheDocument();
+    expect(screen.getByText('No Photo')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth: Unknown')).toBeInTheDocument();
+    expect(screen.getByText('No bio available.')).toBeInTheDocument();
+    expect(screen.getByText('No interests listed.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '0 Posts' })).toBeInTheDocument();
+    expect(screen.getByText('No posts yet.')).toBeInTheDocument();
+  });
+
+  it("shows the signed-in user's details and posts with their tags", async () => {
+    const post = {
+      __typename: 'Post',
+      id: 'p1',
+      caption: 'Library at night',
+      tags: ['study'],
+      videoUrl: '/media/videos/p1.mp4',
+      posterUrl: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    renderWithApollo(<OwnProfilePage />, {
+      mocks: [
+        ownMock({
+          ...profile({
+            id: testUser.uid,
+            isViewer: true,
+            displayName: 'Vera Viewer',
+            bio: 'Physics major.',
+            interests: ['Physics', 'Music'],
+            followerCount: 4,
+            followingCount: 2,
+            postCount: 1,
+            posts: { ...emptyPosts, edges: [{ __typename: 'PostEdge', cursor: 'k', node: post }] },
+          }),
+          email: testUser.email,
+          dateOfBirth: '2004-05-06',
+        }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Vera Viewer' })).toBeInTheDocument();
+    expect(screen.getByText(`Date of birth: ${new Date(2004, 4, 6).toLocaleDateString()}`)).toBeInTheDocument();
+    expect(screen.getByText('Physics major.')).toBeInTheDocument();
+    expect(screen.getByText('Music')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 Posts' })).toBeInTheDocument();
+    expect(screen.getByText('Library at night')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#study' })).toHaveAttribute('href', '/tags/study');
+  });
+
+  it('says when there is no user data', async () => {
+    renderWithApollo(<OwnProfilePage />, { mocks: [ownMock(null)] });
+    expect(await screen.findByText('No user data available.')).toBeInTheDocument();
+  });
+
+  it('reports a failed load', async () => {
+    renderWithApollo(<OwnProfilePage />, {
+      mocks: [{ request: { query: OwnProfileDocument, variables: { first: 12 } }, error: new Error('offline') }],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user data.');
+  });
+});
+
+describe("another user's profile", () => {
+  const userMock = (user: object | null): MockLink.MockedResponse => ({
+    request: { query: UserProfileDocument, variables: { userId: 'someone', first: 12 } },
+    result: { data: { user } },
+  });
+  const renderAt = (mocks: MockLink.MockedResponse[]) =>
+    renderWithApollo(
+      <Routes>
+        <Route path="/user/:userId" element={<UserProfilePage />} />
+      </Routes>,
+      { mocks, route: '/user/someone' },
+    );
+
+  it('toggles Follow/Following, disabled while the call runs, with the count from the server', async () => {
+    const user = userEvent.setup();
+    renderAt([
+      userMock(profile({ followerCount: 0 })),
+      {
+        request: { query: FollowUserDocument, variables: { userId: 'someone' } },
+        result: { data: { follow: { __typename: 'User', id: 'someone', followerCount: 1, viewerIsFollowing: true } } },
+        delay: 50,
+      },
+      {
+        request: { query: UnfollowUserDocument, variables: { userId: 'someone' } },
+        result: { data: { unfollow: { __typename: 'User', id: 'someone', followerCount: 0, viewerIsFollowing: false } } },
+        delay: 50,
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'User' })).toBeInTheDocument();
+    expect(screen.getByText('No bio available.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Follow User' }));
+    expect(screen.getByRole('button', { name: 'Follow User' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Following User' })).toBeEnabled();
+    expect(screen.getByTestId('follower-count')).toHaveTextContent('1');
+    expect(screen.getByText('Successfully followed user')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Following User' }));
+    expect(await screen.findByRole('button', { name: 'Follow User' })).toBeEnabled();
+    expect(screen.getByTestId('follower-count')).toHaveTextContent('0');
+  });
+
+  it('hides the toggle on one’s own profile', async () => {
+    renderAt([userMock(profile({ isViewer: true, displayName: 'Vera Viewer' }))]);
+    expect(await screen.findByRole('heading', { name: 'Vera Viewer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /follow/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /back/i })).toBeInTheDocument();
+  });
+
+  it('says when the user does not exist, and when loading fails', async () => {
+    const { unmount } = renderAt([userMock(null)]);
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    unmount();
+    renderAt([{ request: { query: UserProfileDocument, variables: { userId: 'someone', first: 12 } }, error: new Error('offline') }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user profile');
+  });
+});
