@@ -33,6 +33,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Every browser we support has <link rel="modulepreload">; skip the polyfill's bytes.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups },

@@ -4,10 +4,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useAuth } from './auth/auth-context';
 import { LoadingScreen, RequireAuth } from './auth/require-auth';
-import { PublicLayout } from './layouts/public-layout';
 import { AuthLayout } from './layouts/auth-layout';
 
 const ApolloBoundary = lazy(() => import('./apollo-boundary'));
+// The public header and footer are not part of the sign-in screens, so they load on demand too.
+const PublicLayout = lazy(() => import('./layouts/public-layout'));
 const MainLayout = lazy(() => import('./layouts/main-layout'));
 
 const LandingPage = lazy(() => import('../features/auth/landing-page'));
@@ -65,13 +66,7 @@ function HomeOrLanding() {
       </SignedInShell>
     );
   }
-  return (
-    <PublicLayout>
-      <Lazy>
-        <LandingPage />
-      </Lazy>
-    </PublicLayout>
-  );
+  return publicPage(<LandingPage />);
 }
 
 /** /community works for everyone: public chrome when signed out, the sidebar when signed in. */
@@ -92,9 +87,11 @@ function CommunityRoute() {
 
 function publicPage(page: ReactNode) {
   return (
-    <PublicLayout>
-      <Lazy>{page}</Lazy>
-    </PublicLayout>
+    <Lazy>
+      <PublicLayout>
+        <Lazy>{page}</Lazy>
+      </PublicLayout>
+    </Lazy>
   );
 }
 

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { PublicHeader } from './public-header';
 import { Footer } from './footer';
 
-export function PublicLayout({ children }: { children?: ReactNode }) {
+export default function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="relative flex min-h-screen flex-col">
       <a href="#main" className="skip-link">Skip to content</a>

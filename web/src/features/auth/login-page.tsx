@@ -5,10 +5,12 @@ import { signInWithEmailAndPassword } from 'firebase/auth';
 import { auth } from '../../app/firebase';
 import { AuthCard, GoogleButton, OrDivider } from './auth-card';
 import { ErrorBanner, PasswordField, SubmitButton, TextField } from './form-controls';
-import { googleErrorMessage, signInErrorMessage } from './firebase-errors';
 import { signInWithGoogle } from './google-sign-in';
 import { hasErrors, validateLogin, type FieldErrors, type LoginForm } from './validation';
 import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
+
+// The error wording loads only when a sign-in fails, keeping it out of the JS the screen needs to paint.
+const loadErrorMessages = () => import('./firebase-errors');
 
 export default function LoginPage() {
   const [form, setForm] = useState<LoginForm>({ email: '', password: '' });
@@ -36,6 +38,7 @@ export default function LoginPage() {
       const credential = await signInWithEmailAndPassword(auth, form.email.trim(), form.password);
       awaitSignedIn(credential.user.uid);
     } catch (signInError) {
+      const { signInErrorMessage } = await loadErrorMessages();
       setError(signInErrorMessage(signInError));
       setSubmitting(false);
     }
@@ -48,6 +51,7 @@ export default function LoginPage() {
       const credential = await signInWithGoogle();
       awaitSignedIn(credential.user.uid);
     } catch (googleError) {
+      const { googleErrorMessage } = await loadErrorMessages();
       const message = googleErrorMessage(googleError, 'sign-in');
       if (message) setError(message);
       else console.info('Google sign-in cancelled', googleError);
