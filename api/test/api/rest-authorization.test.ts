@@ -17,6 +17,8 @@ const CLIP = path.resolve(__dirname, '../../../fixtures/media/clips/campus-testc
 const UID_PARAMS = ['uid'];
 const UID_BODY_FIELDS = ['uid', 'firebaseUid', 'currentUserId'];
 const CALENDAR_DAY = '2026-11-23';
+const VICTIM_DOB = '1996-07-19';
+const VICTIM_EVENT = "Victim's own event";
 
 interface RouteRequest {
   params: Record<string, string>;
@@ -139,14 +141,14 @@ async function expectUnchangedBy(action: () => Promise<void>) {
 beforeAll(async () => {
   store = await createSuiteStore('rest_authz');
   server = await startTestServer(store.env);
-  [victim, celebrity] = await Promise.all([createStudent(server), createStudent(server)]);
+  [victim, celebrity] = await Promise.all([createStudent(server, { dateOfBirth: VICTIM_DOB }), createStudent(server)]);
   victimPost = await postOf(victim);
   await expectOk(await rest(server, 'PUT', `/api/follow/${celebrity.uid}`, { token: victim.token, body: { currentUserId: victim.uid } }));
   await expectOk(await rest(server, 'POST', `/api/posts/${victimPost}/like`, { token: victim.token, body: { firebaseUid: victim.uid } }));
   await expectOk(
     await rest(server, 'POST', '/api/calendar', {
       token: victim.token,
-      body: { firebaseUid: victim.uid, date: CALENDAR_DAY, eventName: "Victim's own event" },
+      body: { firebaseUid: victim.uid, date: CALENDAR_DAY, eventName: VICTIM_EVENT },
     }),
   );
 });
@@ -251,11 +253,44 @@ describe('resources owned by someone else', () => {
 
   it("leaves the victim's calendar, follow, like and profile as they were", async () => {
     const calendar = await rest(server, 'GET', `/api/calendar/${victim.uid}`, { token: victim.token });
-    expect(calendar.body.events).toEqual([{ date: CALENDAR_DAY, eventName: "Victim's own event" }]);
+    expect(calendar.body.events).toEqual([{ date: CALENDAR_DAY, eventName: VICTIM_EVENT }]);
     const profile = await rest(server, 'GET', `/api/users/${victim.uid}`, { token: victim.token });
     expect(profile.body.user).toMatchObject({ displayName: victim.displayName, bio: '', interests: [], following: [celebrity.uid] });
     const posts = await rest(server, 'GET', `/api/posts/user/${victim.uid}`);
     const post = posts.body.posts.find((candidate: { _id: string }) => candidate._id === victimPost);
     expect(post.likes).toContain(victim.uid);
+  });
+});
+
+describe('private fields (D9)', () => {
+  const readRoutes = REST_ROUTES.filter((route) => route.method === 'get');
+
+  it("no GET route shows the victim's e-mail, date of birth or calendar to another student or a visitor", async () => {
+    const reader = await createStudent(server);
+    expect(readRoutes.length).toBeGreaterThan(0);
+    for (const route of readRoutes) {
+      const own = await CASES[routeKey(route)]!(reader);
+      // The reader's own request, and the same request aimed at the victim wherever it names a uid.
+      const requests = [own, ...uidFieldsOf(own, reader).map((field) => forgeOne(own, field, victim))];
+      for (const request of requests) {
+        for (const token of [reader.token, null]) {
+          const response = await send(route, request, { token });
+          const text = JSON.stringify(response.body);
+          const leaks = [victim.email, VICTIM_DOB, VICTIM_EVENT].filter((secret) => text.includes(secret));
+          expect({ route: routeKey(route), path: pathOf(route, request.params), leaks }).toEqual({
+            route: routeKey(route),
+            path: pathOf(route, request.params),
+            leaks: [],
+          });
+        }
+      }
+    }
+  });
+
+  it('the owner does see them (so the check above looks in the right place)', async () => {
+    const profile = await rest(server, 'GET', `/api/users/${victim.uid}`, { token: victim.token });
+    expect(profile.body.user).toMatchObject({ email: victim.email, dateOfBirth: VICTIM_DOB });
+    const calendar = await rest(server, 'GET', `/api/calendar/${victim.uid}`, { token: victim.token });
+    expect(JSON.stringify(calendar.body)).toContain(VICTIM_EVENT);
   });
 });
