@@ -8,6 +8,8 @@ import type { Viewer } from '../auth/viewer';
 import { finishUpload, type FinishDeps } from './finish-upload';
 import { isUploadKind, MEDIA_RULES } from './media-limits';
 import { mediaUrlFor } from './media-names';
+import { drainOrClose, peekRequestBody } from './leading-bytes-of-request';
+import { SNIFF_BYTES, sniffMediaType } from './sniff-media-type';
 import type { UploadKind } from './upload.entity';
 
 export const UPLOAD_PATH = '/uploads';
@@ -121,8 +123,7 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
   };
   const reply = (req: Request, res: Response, status: number, message: string) => {
     corsHeaders(req, res);
-    // The client is refused: do not read the rest of a body it may be sending.
-    res.setHeader('Connection', 'close');
+    if (req.method === 'PATCH' || req.method === 'POST') drainOrClose(req, res);
     res.status(status).type('text/plain').send(message);
   };
 
@@ -177,10 +178,35 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
         return;
       }
       context = { viewer, kind: row.kind, fileName: row.fileName, uploadId: row.id };
+      if (req.method === 'PATCH' && req.headers['upload-offset'] === '0') {
+        // Check the file's own first bytes before tus stores any (D11), and answer a wrong type
+        // at once. The store wrapper checks again for bodies that reach tus another way.
+        const refusal = await checkFirstBytes(req, row.kind, Number(row.size ?? 0));
+        if (refusal === 'wait') {
+          corsHeaders(req, res);
+          res.setHeader('Upload-Offset', '0');
+          res.status(204).end();
+          return;
+        }
+        if (refusal) {
+          await discard(row.id);
+          return reply(req, res, 415, refusal);
+        }
+      }
     }
     contexts.set(req as IncomingMessage, context);
     await tus.handle(req as IncomingMessage, res as ServerResponse);
-    if (req.method === 'DELETE' && res.statusCode === 204 && context.uploadId) await deps.records.delete([context.uploadId]);
+    // tus removes what it knows of; an S3 upload's incomplete last part and the row are ours to remove.
+    if (req.method === 'DELETE' && res.statusCode === 204 && context.uploadId) await discard(context.uploadId);
+  }
+
+  /** null when the bytes are fine; 'wait' when too few arrived to decide; else the refusal message. */
+  async function checkFirstBytes(req: Request, kind: UploadKind, declaredSize: number): Promise<string | null | 'wait'> {
+    const needed = declaredSize > 0 ? Math.min(SNIFF_BYTES, declaredSize) : SNIFF_BYTES;
+    // Fewer bytes than needed means the body ended early: nothing is stored, the client resends.
+    const { head } = await peekRequestBody(req, needed);
+    if (head.length < needed) return 'wait';
+    return sniffMediaType(head.subarray(0, SNIFF_BYTES), kind) ? null : MEDIA_RULES[kind].wrongTypeMessage;
   }
 
   return { handle, tus };

@@ -6,7 +6,7 @@ import { ValidationError } from '../../../src/shared/errors';
 import { createEmulatorUser, type TestUser } from './emulator-user';
 import type { MediaTestApp } from './media-test-app';
 import type { ListStoredKeys } from './stored-keys';
-import { createUpload, headUpload, patchThenDisconnect, patchUpload, startUpload, uploadFile } from './tus-requests';
+import { createUpload, encodeMetadata, headUpload, patchThenDisconnect, patchUpload, startUpload, uploadFile } from './tus-requests';
 
 const FIXTURES = path.resolve(__dirname, '../../../../fixtures/media');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -132,6 +132,79 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(await refused.text()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
       expect((await headUpload(uploadUrl, alice.authorization)).status).toBe(404);
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+    });
+
+    it('answers a wrong type as soon as the first bytes arrive, readable before the rest is sent', async () => {
+      const page = Buffer.concat([fixture('formats/not-a-video.html'), Buffer.alloc(5 * MB, 32)]);
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'big-page.mp4',
+        filetype: 'video/mp4',
+        length: page.length,
+      });
+      const refused = await patchUpload(uploadUrl, alice.authorization, 0, page);
+      expect(refused.status).toBe(415);
+      expect(await refused.text()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
+      // The rest of the chunk is read and dropped rather than the connection cut, so a browser sees the answer.
+      expect(refused.headers.get('connection')).not.toBe('close');
+      expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+    });
+
+    it('refuses wrong bytes sent with the creation request too (creation-with-upload)', async () => {
+      const html = fixture('formats/not-a-video.html');
+      const response = await fetch(`${app.baseUrl}/uploads`, {
+        method: 'POST',
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          Authorization: alice.authorization,
+          'Upload-Length': String(html.length),
+          'Upload-Metadata': encodeMetadata({ kind: 'video', filename: 'page.mp4', filetype: 'video/mp4' }),
+          'Content-Type': 'application/offset+octet-stream',
+        },
+        body: html,
+      });
+      expect(response.status).toBe(415);
+      expect(await response.text()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
+      const rows = await app.database.dataSource.query(`SELECT id FROM uploads WHERE owner_uid = $1 AND file_name = 'page.mp4'`, [alice.uid]);
+      expect(rows).toEqual([]);
+    });
+
+    it('stores nothing until the first bytes can be checked, then carries on from offset 0', async () => {
+      const clip = fixture('clips/color-bars.mp4');
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'slow-start.mp4',
+        filetype: 'video/mp4',
+        length: clip.length,
+      });
+      const tiny = await patchUpload(uploadUrl, alice.authorization, 0, clip.subarray(0, 10));
+      expect(tiny.status).toBe(204);
+      expect(tiny.headers.get('upload-offset')).toBe('0');
+      const whole = await patchUpload(uploadUrl, alice.authorization, 0, clip);
+      expect(whole.status).toBe(204);
+      expect(whole.headers.get('x-media-url')).toMatch(/^\/media\/videos\/\d{13}-slow-start\.mp4$/);
+    });
+
+    it('lets the owner cancel an unfinished upload, and answers browser preflights without a token', async () => {
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'changed-my-mind.mp4',
+        filetype: 'video/mp4',
+        length: 50000,
+      });
+      expect((await patchUpload(uploadUrl, alice.authorization, 0, fixture('clips/color-bars.mp4').subarray(0, 20000))).status).toBe(204);
+      const cancelled = await fetch(uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', Authorization: alice.authorization } });
+      expect(cancelled.status).toBe(204);
+      expect((await headUpload(uploadUrl, alice.authorization)).status).toBe(404);
+      expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+
+      const preflight = await fetch(`${app.baseUrl}/uploads`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,upload-metadata' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
+      expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PATCH/);
     });
 
     it('refuses a video offered as a profile image, and a declared non-video type before any byte', async () => {
