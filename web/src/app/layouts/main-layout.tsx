@@ -1,10 +1,21 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { Sidebar } from './sidebar';
 
 export default function MainLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+
+  // Escape closes the phone menu, as it would any overlay.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="skip-link">Skip to content</a>

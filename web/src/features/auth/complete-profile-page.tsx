@@ -1,7 +1,7 @@
 // D8: a signed-in user without a date of birth (typically a Google sign-up) gives it here once,
 // under the same 17+ rule as sign-up, before the rest of the app opens.
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { CompleteProfileDocument } from '../../graphql/graphql';
 import { errorMessage, fieldErrors as graphqlFieldErrors } from '../../lib/graphql-error';
@@ -10,7 +10,9 @@ import { ErrorBanner, SubmitButton, TextField } from './form-controls';
 import { dateOfBirthProblem } from './validation';
 
 export default function CompleteProfilePage() {
-  const { currentUser, applySyncedUser, signOut } = useAuth();
+  const { currentUser, applySyncedUser, signOut, profileStatus } = useAuth();
+  // A date of birth, once given, is not re-entered here: a finished profile arriving here goes home.
+  const [completeOnArrival] = useState(profileStatus === 'complete');
   const navigate = useNavigate();
   const location = useLocation();
   const [dateOfBirth, setDateOfBirth] = useState('');
@@ -18,6 +20,8 @@ export default function CompleteProfilePage() {
   const [error, setError] = useState<string | null>(null);
   const [completeProfile, { loading }] = useMutation(CompleteProfileDocument);
   const from = (location.state as { from?: string } | null)?.from;
+
+  if (completeOnArrival) return <Navigate to="/" replace />;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
