@@ -73,7 +73,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('REDIS_URL must start with redis:// or rediss://');
   }
 
-  const publicUrl = read('PUBLIC_URL') ?? `http://localhost:${port}`;
+  // A bad PORT is reported once, not again through the PUBLIC_URL derived from it.
+  const publicUrl = read('PUBLIC_URL') ?? `http://localhost:${Number.isInteger(port) ? port : 8000}`;
   if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
 
   const corsOrigins = (read('CORS_ORIGINS') ?? '')
