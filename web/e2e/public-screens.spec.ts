@@ -1,0 +1,55 @@
+// Screens a signed-out visitor reaches: each renders its content, passes the accessibility check
+// and is photographed; the 404 screen and the signed-in guard behave as spec §2 says.
+import { expect, test } from '@playwright/test';
+import { visitScreen } from './support/screens';
+
+const publicScreens = [
+  { path: '/', screen: 'landing', heading: 'Welcome to Campus Clips' },
+  { path: '/login', screen: 'login-signed-out', heading: 'Sign in to Campus Clips' },
+  { path: '/forgot-password', screen: 'forgot-password', heading: 'Reset your password' },
+  { path: '/terms', screen: 'terms', heading: 'Terms of Service' },
+  { path: '/privacy', screen: 'privacy', heading: 'Privacy Policy' },
+  { path: '/community', screen: 'community-signed-out', heading: 'Community' },
+  { path: '/projects', screen: 'projects', heading: null },
+  { path: '/resources', screen: 'resources', heading: null },
+  { path: '/blog', screen: 'blog', heading: null },
+  { path: '/about', screen: 'about', heading: null },
+  { path: '/contact', screen: 'contact', heading: null },
+];
+
+for (const { path, screen, heading } of publicScreens) {
+  test(`${path} shows its screen to a signed-out visitor`, async ({ page }) => {
+    await page.goto(path);
+    const title = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) });
+    await expect(title).toBeVisible();
+    await expect(page.getByText('Page not found')).toHaveCount(0);
+    await visitScreen(page, screen);
+  });
+}
+
+test('an unknown path shows the 404 screen, whose links lead back', async ({ page }) => {
+  await page.goto('/terms');
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText(/does not exist or has (been )?moved/)).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await visitScreen(page, 'not-found');
+
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL('/terms');
+  await page.goForward();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to Campus Clips' })).toBeVisible();
+});
+
+test('signed-in screens send a signed-out visitor to /login, replacing the history entry', async ({ page }) => {
+  await page.goto('/terms');
+  await page.goto('/calendar');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to Campus Clips' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/terms');
+});

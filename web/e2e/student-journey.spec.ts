@@ -1,0 +1,350 @@
+// Issue 4, the main story with two students in two browsers: sign up, post a clip, follow,
+// like, comment live, calendar, settings, and finally account deletion. The tests share the
+// students and run in order; each one names the part of the story it checks.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { visitScreen } from './support/screens';
+import { adultBirthday, fillSignupForm, newStudent, signUp } from './support/students';
+
+const avatarPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'avatars', 'student-01.png');
+const clipPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips', 'color-bars.mp4');
+const markup = '<script>alert(1)</script><b>x</b>';
+
+const ada = newStudent('Ada');
+const ben = newStudent('Ben');
+const postTag = `clip${Date.now().toString(36)}`;
+const caption = `Colour bars at the library ${markup}`;
+const comment = `Great clip! ${markup}`;
+
+test.describe.configure({ mode: 'serial' });
+
+let adaContext: BrowserContext;
+let benContext: BrowserContext;
+let adaPage: Page;
+let benPage: Page;
+const dialogs: string[] = [];
+/** GraphQL-over-WebSocket messages each page sent, to know when a live subscription is open. */
+const socketFramesSent = new Map<Page, string[]>();
+
+async function openStudentPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Any alert() would mean user text ran as script.
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const frames: string[] = [];
+  socketFramesSent.set(page, frames);
+  page.on('websocket', (socket) => socket.on('framesent', (frame) => frames.push(String(frame.payload))));
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => console.log(`[browser] request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+  return { context, page };
+}
+
+test.beforeAll(async ({ browser }) => {
+  ({ context: adaContext, page: adaPage } = await openStudentPage(browser));
+  ({ context: benContext, page: benPage } = await openStudentPage(browser));
+});
+
+test.afterAll(async () => {
+  await adaContext?.close();
+  await benContext?.close();
+});
+
+test.afterEach(() => {
+  expect(dialogs, 'no user text may open a dialog').toEqual([]);
+});
+
+test('Ada signs up: every sign-up rule explains itself, then valid data opens the Home feed', async () => {
+  const page = adaPage;
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await visitScreen(page, 'signup');
+  const createAccount = page.getByRole('button', { name: 'Create Account' });
+
+  await createAccount.click();
+  await expect(page.getByText('Please enter your full name (minimum 2 characters)')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByText('You must be at least 17 years old to sign up')).toBeVisible();
+  await visitScreen(page, 'signup-errors');
+
+  const young = new Date();
+  young.setFullYear(young.getFullYear() - 16);
+  const base = { fullName: ada.name, email: ada.email, confirmPassword: '', dateOfBirth: adultBirthday() };
+
+  await fillSignupForm(page, { ...base, password: 'lowercase!1', confirmPassword: 'lowercase!1' });
+  await createAccount.click();
+  await expect(page.getByText('Password must contain at least 1 uppercase letter')).toBeVisible();
+
+  await fillSignupForm(page, { ...base, password: 'Uppercase1', confirmPassword: 'Uppercase1' });
+  await createAccount.click();
+  await expect(page.getByText('Password must contain at least 1 symbol')).toBeVisible();
+
+  await fillSignupForm(page, { ...base, password: ada.password, confirmPassword: 'Different!1' });
+  await createAccount.click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await fillSignupForm(page, { ...base, password: ada.password, confirmPassword: ada.password, dateOfBirth: young.toISOString().slice(0, 10) });
+  await createAccount.click();
+  await expect(page.getByText('You must be at least 17 years old to sign up')).toBeVisible();
+
+  await page.getByLabel('Date of Birth', { exact: true }).fill(adultBirthday());
+  await expect(page.getByText('You must be at least 17 years old to sign up')).toBeHidden(); // typing clears the field's error
+  await createAccount.click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+  await expect(page.getByText('No posts from people you follow yet.')).toBeVisible();
+  await expect(page.getByText(ada.email).first()).toBeVisible();
+  await visitScreen(page, 'home-empty');
+});
+
+test('Ada uploads a clip with progress, adds a caption and tags, and posts it', async () => {
+  const page = adaPage;
+  await page.getByRole('link', { name: 'Create Post' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Create New Post' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+  await visitScreen(page, 'create-post');
+
+  // Hold the upload requests until the progress line has shown, so the test sees it however fast the disk is.
+  let releaseUpload!: () => void;
+  const progressSeen = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route('**/uploads**', async (route) => {
+    await progressSeen;
+    await route.continue();
+  });
+
+  await page.getByLabel('Choose a video file').setInputFiles(clipPath);
+  await expect(page.getByTestId('upload-file-name')).toHaveText('color-bars.mp4');
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+  await expect(page.getByText(/Uploading: \d+%/)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  releaseUpload();
+  await expect(page.getByText('Upload complete')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Video uploaded successfully')).toBeVisible();
+  await page.unroute('**/uploads**');
+
+  await page.getByPlaceholder('Write a caption for your video...').fill(caption);
+  await page.getByPlaceholder('Add tags separated by commas (e.g. fun, campus, event)').fill(`${postTag}, campus`);
+  await visitScreen(page, 'create-post-uploaded');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+});
+
+/** The card of Ada's post on whatever feed the page shows. */
+function adaPost(page: Page) {
+  return page.getByRole('article').filter({ hasText: 'Colour bars at the library' });
+}
+
+test('Ben signs up, finds Ada in Community and follows her', async () => {
+  const page = benPage;
+  await signUp(page, ben);
+  await page.goto('/community');
+  await expect(page.getByRole('heading', { name: 'Community' })).toBeVisible();
+  await page.getByLabel('Search people by name').fill(ada.name);
+  const follow = page.getByRole('button', { name: `Follow ${ada.name}` });
+  await expect(follow).toBeVisible();
+  await visitScreen(page, 'community');
+  await follow.click();
+  const following = page.getByRole('button', { name: `Following ${ada.name}` });
+  await expect(following).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Successfully followed user')).toBeVisible();
+});
+
+test('Ben sees Ada\'s post in Your Feed, with the caption as plain text, and likes it', async () => {
+  const page = benPage;
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+  const post = adaPost(page);
+  await expect(post).toBeVisible();
+  await expect(post.getByText(ada.name)).toBeVisible();
+  // The markup is shown as typed: no <b> element, no script run.
+  await expect(post.getByText(caption, { exact: true })).toBeVisible();
+  await expect(post.locator('b')).toHaveCount(0);
+  await expect(post.getByRole('link', { name: `#${postTag}` })).toBeVisible();
+  await expect(post.getByRole('link', { name: '#campus' })).toBeVisible();
+  await visitScreen(page, 'home');
+
+  await expect(post.getByTestId('like-count')).toHaveText('0');
+  await post.getByRole('button', { name: 'Like (0 likes)' }).click();
+  await expect(post.getByTestId('like-count')).toHaveText('1');
+  await expect(post.getByRole('button', { name: 'Unlike (1 likes)' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The like was stored, not only drawn.
+  await page.reload();
+  await expect(adaPost(page).getByRole('button', { name: 'Unlike (1 likes)' })).toBeVisible();
+});
+
+test('Ben comments; Ada, with the comments open, sees it arrive live as plain text', async () => {
+  // Ada opens her post (on its tag page) and its comments panel.
+  await adaPage.goto(`/tags/${postTag}`);
+  const adaCard = adaPost(adaPage);
+  await expect(adaCard).toBeVisible();
+  await adaCard.getByRole('button', { name: 'Comments (0)' }).click();
+  await expect(adaCard.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+  const adaFrames = socketFramesSent.get(adaPage)!;
+  await expect.poll(() => adaFrames.some((frame) => frame.includes('"subscribe"') && frame.includes('commentAdded'))).toBe(true);
+  await visitScreen(adaPage, 'tag-comments-open');
+
+  const benCard = adaPost(benPage);
+  await benCard.getByRole('button', { name: 'Comments (0)' }).click();
+  await expect(benCard.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+  const input = benCard.getByPlaceholder('Add a comment...');
+  const send = benCard.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await input.fill('   ');
+  await expect(send).toBeDisabled(); // whitespace only is not a comment
+  await input.fill(comment);
+  await send.click();
+  await expect(input).toHaveValue('');
+  const benComment = benCard.getByTestId('comment').filter({ hasText: 'Great clip!' });
+  await expect(benComment).toContainText(ben.name);
+  await expect(benCard.getByTestId('comment-count')).toHaveText('1');
+
+  const liveComment = adaCard.getByTestId('comment').filter({ hasText: 'Great clip!' });
+  await expect(liveComment).toBeVisible();
+  await expect(liveComment).toContainText(ben.name);
+  await expect(liveComment.getByText(comment, { exact: true })).toBeVisible();
+  await expect(liveComment.locator('b')).toHaveCount(0);
+  await expect(adaCard.getByTestId('comment-count')).toHaveText('1');
+  await expect(adaCard.getByTestId('like-count')).toHaveText('1');
+});
+
+test('Ben opens Ada\'s profile from her post and sees her post there', async () => {
+  const page = benPage;
+  await adaPost(page).getByRole('link', { name: ada.name }).click();
+  await expect(page).toHaveURL(/\/user\//);
+  await expect(page.getByRole('heading', { name: ada.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Following ${ada.name}` })).toBeVisible();
+  await expect(page.getByText('Colour bars at the library')).toBeVisible();
+  await visitScreen(page, 'user-profile');
+
+  await page.getByRole('link', { name: 'Explore' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Explore New Content' })).toBeVisible();
+  await expect(page.getByText('No new posts to explore.')).toBeVisible(); // Ben follows the only author
+  await visitScreen(page, 'explore-empty');
+});
+
+test('Ada saves a calendar event and deletes it again', async () => {
+  const page = adaPage;
+  await page.getByRole('link', { name: 'Calendar' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await expect(page.getByText('No saved events.')).toBeVisible();
+  await visitScreen(page, 'calendar-empty');
+
+  const today = await page.evaluate(() => new Date().toDateString());
+  await page.getByRole('button', { name: today, exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Add Event for/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Event' }).click();
+  await expect(page.getByText('Please enter an event name.')).toBeVisible();
+
+  await page.getByPlaceholder('Enter event name...').fill('Study group in the library');
+  await page.getByRole('button', { name: 'Save Event' }).click();
+  await expect(page.getByText('Event saved successfully.')).toBeVisible();
+  const saved = page.getByRole('listitem').filter({ hasText: 'Study group in the library' });
+  await expect(saved).toBeVisible();
+  await visitScreen(page, 'calendar');
+
+  await page.reload(); // stored on the server
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole('button', { name: `${today}, event: Study group in the library` })).toBeVisible();
+  await saved.getByRole('button', { name: /^Delete/ }).click();
+  await expect(page.getByText('Event deleted successfully.')).toBeVisible();
+  await expect(page.getByText('No saved events.')).toBeVisible();
+});
+
+test('Ada updates her profile (photo, bio, interests) and sees it on her profile', async () => {
+  const page = adaPage;
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(ada.name);
+  await visitScreen(page, 'settings');
+
+  await page.getByTestId('profile-photo-input').setInputFiles(avatarPath);
+  await expect(page.getByText('New photo selected: student-01.png')).toBeVisible();
+  await page.getByLabel('Bio', { exact: true }).fill('Second-year physics student who films the library.');
+  await page.getByRole('button', { name: 'Music', exact: true }).click();
+  await page.getByRole('button', { name: 'Photography', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Music', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('link', { name: 'Profile' }).first().click();
+  await expect(page.getByRole('heading', { name: ada.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Second-year physics student who films the library.')).toBeVisible();
+  await expect(page.getByText('Music', { exact: true })).toBeVisible();
+  await expect(page.getByText('Photography', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 Posts')).toBeVisible();
+  await visitScreen(page, 'profile');
+});
+
+test('Ada changes her password and signs in again with the new one', async () => {
+  const page = adaPage;
+  const newPassword = 'Library#2027';
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  const current = page.getByLabel('Current Password', { exact: true });
+  const next = page.getByLabel('New Password', { exact: true });
+  const confirm = page.getByLabel('Confirm New Password', { exact: true });
+  const change = page.getByRole('button', { name: 'Change Password' });
+
+  await change.click();
+  await expect(page.getByText('Current password is required')).toBeVisible();
+
+  await current.fill('Wrong!password1');
+  await next.fill(newPassword);
+  await confirm.fill(newPassword);
+  await change.click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+
+  await current.fill(ada.password);
+  await next.fill(newPassword);
+  await confirm.fill(newPassword);
+  await change.click();
+  await expect(page.getByText('Password updated successfully!')).toBeVisible();
+  await expect(current).toHaveValue('');
+  await expect(next).toHaveValue('');
+  await expect(confirm).toHaveValue('');
+  ada.password = newPassword;
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto('/login');
+  await expect(page.getByText('Welcome Back!')).toBeVisible();
+  await visitScreen(page, 'login');
+  await page.getByLabel('Your Email Address').fill(ada.email);
+  await page.getByLabel('Your Password', { exact: true }).fill(ada.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+});
+
+test('Ada deletes her account in the Danger zone; her post disappears for Ben', async () => {
+  const page = adaPage;
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const confirmDelete = page.getByRole('button', { name: 'Delete My Account' });
+  await expect(confirmDelete).toBeDisabled();
+  await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await page.getByLabel('Password to confirm', { exact: true }).fill(ada.password);
+  await visitScreen(page, 'settings-delete-account');
+  await confirmDelete.click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Campus Clips' })).toBeVisible({ timeout: 30_000 });
+
+  // Her sign-in is gone too.
+  await page.goto('/login');
+  await page.getByLabel('Your Email Address').fill(ada.email);
+  await page.getByLabel('Your Password', { exact: true }).fill(ada.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+
+  await benPage.goto('/');
+  await expect(benPage.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+  await expect(benPage.getByText('No posts from people you follow yet.')).toBeVisible();
+  await expect(adaPost(benPage)).toHaveCount(0);
+  await benPage.goto(`/tags/${postTag}`);
+  await expect(benPage.getByText(`No posts tagged #${postTag} yet.`)).toBeVisible();
+});

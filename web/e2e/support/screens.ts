@@ -1,0 +1,58 @@
+// Every screen the tests reach gets an accessibility check (axe-core: no serious or critical
+// violations) and, once per screen, a phone and a desktop screenshot for docs/screenshots.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'docs', 'screenshots');
+const sizes = [
+  { label: '390x844', width: 390, height: 844 },
+  { label: '1440x900', width: 1440, height: 900 },
+];
+
+export interface A11yFinding {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core with the WCAG 2.1 A/AA rules: the serious and critical findings on the current page. */
+export async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Fails (softly, so the story goes on) on serious or critical findings, attaching them to the report. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const summary = await seriousA11yViolations(page);
+  if (summary.length) {
+    await test.info().attach(`axe-${screen}`, { body: JSON.stringify(summary, null, 2), contentType: 'application/json' });
+  }
+  expect.soft(summary, `serious or critical accessibility violations on ${screen} (${page.url()})`).toEqual([]);
+}
+
+/** Saves docs/screenshots/<screen>-390x844.png and -1440x900.png, then restores the viewport. */
+export async function captureScreen(page: Page, screen: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of sizes) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.waitForFunction((width) => window.innerWidth === width, size.width);
+    await page.screenshot({ path: path.join(screenshotDir, `${screen}-${size.label}.png`), animations: 'disabled', caret: 'hide' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Both at once: the usual call when a test arrives on a screen. */
+export async function visitScreen(page: Page, screen: string): Promise<void> {
+  await expectAccessible(page, screen);
+  await captureScreen(page, screen);
+}

@@ -1,0 +1,51 @@
+// Test students: unique names and e-mails per run, and the sign-up form filled through its labels.
+import { expect, type Page } from '@playwright/test';
+
+export interface Student {
+  name: string;
+  email: string;
+  password: string;
+}
+
+const runId = Date.now().toString(36);
+
+export function newStudent(firstName: string): Student {
+  return {
+    name: `${firstName} Tester ${runId}`,
+    email: `${firstName.toLowerCase()}-${runId}@campus.test`,
+    password: 'Campus!2026',
+  };
+}
+
+/** A birthday 20 years ago: old enough for the 17+ rule on any day. */
+export function adultBirthday(): string {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - 20);
+  return date.toISOString().slice(0, 10);
+}
+
+export async function fillSignupForm(
+  page: Page,
+  values: { fullName: string; email: string; password: string; confirmPassword: string; dateOfBirth: string },
+): Promise<void> {
+  await page.getByLabel('Full Name', { exact: true }).fill(values.fullName);
+  await page.getByLabel('Email Address', { exact: true }).fill(values.email);
+  await page.getByLabel('Password', { exact: true }).fill(values.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(values.confirmPassword);
+  await page.getByLabel('Date of Birth', { exact: true }).fill(values.dateOfBirth);
+}
+
+/** Signs a new student up with valid data and waits for the Home feed. */
+export async function signUp(page: Page, student: Student): Promise<void> {
+  await page.goto('/signup');
+  await fillSignupForm(page, {
+    fullName: student.name,
+    email: student.email,
+    password: student.password,
+    confirmPassword: student.password,
+    dateOfBirth: adultBirthday(),
+  });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+}
