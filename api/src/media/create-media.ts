@@ -62,6 +62,9 @@ export async function createMedia(deps: {
   const sweep = async () => {
     const removed = await service.sweepExpired();
     if (removed) logger.info({ removed }, 'expired uploads swept');
+    // Also whatever the store holds without a row (a crash between creating the two); some
+    // S3-compatible stores cannot list multipart uploads, which only skips this extra pass.
+    await store.tusStore.deleteExpired().catch((error: unknown) => logger.warn({ err: error }, 'store expiry pass skipped'));
     return removed;
   };
   const timer = setInterval(() => {

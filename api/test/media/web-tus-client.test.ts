@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Upload, type HttpResponse } from 'tus-js-client';
+import { createEmulatorUser, type TestUser } from './support/emulator-user';
+import { startMediaTestApp, type MediaTestApp } from './support/media-test-app';
+
+const FIXTURES = path.resolve(__dirname, '../../../fixtures/media');
+
+/** The library the web app uses (tus-js-client), driven the way the web app drives it. */
+function upload(app: MediaTestApp, user: TestUser, bytes: Buffer, options: { uploadUrl?: string; kind?: string; filename?: string } = {}) {
+  return new Promise<{ mediaUrl: string | null; uploadUrl: string | null; lastStatus: number }>((resolve, reject) => {
+    const client: Upload = new Upload(bytes, {
+      endpoint: `${app.baseUrl}/uploads`,
+      uploadUrl: options.uploadUrl,
+      chunkSize: 64 * 1024,
+      retryDelays: [],
+      metadata: { kind: options.kind ?? 'video', filename: options.filename ?? 'clip.mp4', filetype: 'video/mp4' },
+      headers: { Authorization: user.authorization },
+      onSuccess: ({ lastResponse }: { lastResponse: HttpResponse }) =>
+        resolve({ mediaUrl: lastResponse.getHeader('X-Media-Url') ?? null, uploadUrl: client.url, lastStatus: lastResponse.getStatus() }),
+      onError: reject,
+    });
+    client.start();
+  });
+}
+
+describe('the web app\'s tus client', () => {
+  let app: MediaTestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    app = await startMediaTestApp();
+    user = await createEmulatorUser('webclient');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('uploads in chunks and reads the media URL from the last response', async () => {
+    const clip = fs.readFileSync(path.join(FIXTURES, 'clips/game-of-life.mp4'));
+    const result = await upload(app, user, clip, { filename: 'life.mp4' });
+    expect(result.mediaUrl).toMatch(/^\/media\/videos\/\d{13}-life\.mp4$/);
+    const served = Buffer.from(await (await fetch(app.baseUrl + result.mediaUrl!)).arrayBuffer());
+    expect(served.equals(clip)).toBe(true);
+
+    // Resuming an upload that already finished (the last answer was lost) still yields its URL.
+    const again = await upload(app, user, clip, { uploadUrl: result.uploadUrl! });
+    expect(again.mediaUrl).toBe(result.mediaUrl);
+  });
+
+  it('reports the server\'s message for a refused file', async () => {
+    const html = fs.readFileSync(path.join(FIXTURES, 'formats/not-a-video.html'));
+    const failure = (await upload(app, user, html).catch((error: unknown) => error)) as { originalResponse?: HttpResponse };
+    expect(failure.originalResponse?.getStatus()).toBe(415);
+    expect(failure.originalResponse?.getBody()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
+  });
+});
