@@ -8,6 +8,7 @@ import type { Viewer } from '../auth/viewer';
 import { finishUpload, type FinishDeps } from './finish-upload';
 import { isUploadKind, MEDIA_RULES } from './media-limits';
 import { mediaUrlFor } from './media-names';
+import { MediaRefusal } from './media-refusal';
 import { drainOrClose, peekRequestBody } from './leading-bytes-of-request';
 import { SNIFF_BYTES, sniffMediaType } from './sniff-media-type';
 import type { UploadKind } from './upload.entity';
@@ -60,6 +61,18 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
     await deps.records.delete([uploadId]);
   };
 
+  /** Every byte is in: check, probe and name the file, and record it. */
+  const finishReceived = async (uploadId: string) => {
+    const row = await deps.records.get(uploadId);
+    if (!row) throw { status_code: 404, body: 'This upload was not found. Please upload the file again.' };
+    const copy = await deps.store.localCopyOfUpload(uploadId);
+    try {
+      return await finishUpload(deps, row, copy.file, (mediaPath, contentType) => deps.store.promoteUpload(uploadId, mediaPath, contentType));
+    } finally {
+      await copy.release();
+    }
+  };
+
   const options: ConstructorParameters<typeof TusServer>[0] = {
     path: UPLOAD_PATH,
     datastore: deps.store.tusStore,
@@ -89,17 +102,8 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
       return { metadata: { ...upload.metadata, kind: context.kind } };
     },
     onUploadFinish: async (_req, upload: TusUpload) => {
-      const row = await deps.records.get(upload.id);
-      if (!row) throw { status_code: 404, body: 'This upload was not found. Please upload the file again.\n' };
-      const copy = await deps.store.localCopyOfUpload(upload.id);
-      try {
-        const facts = await finishUpload(deps, row, copy.file, (mediaPath, contentType) =>
-          deps.store.promoteUpload(upload.id, mediaPath, contentType),
-        );
-        return { headers: { [MEDIA_URL_HEADER]: mediaUrlFor(facts.mediaPath) } };
-      } finally {
-        await copy.release();
-      }
+      const facts = await finishReceived(upload.id);
+      return { headers: { [MEDIA_URL_HEADER]: mediaUrlFor(facts.mediaPath) } };
     },
     onResponseError: async (req, error) => {
       const status = 'status_code' in error ? error.status_code : 500;
@@ -163,9 +167,21 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
       context = { viewer, kind, fileName: metadata.filename ?? metadata.name ?? '', uploadId: null };
     } else {
       if (!rest || rest.includes('/')) return reply(req, res, 404, 'Not found');
-      const row = await deps.records.get(rest);
+      let row = await deps.records.get(rest);
       if (!row) return reply(req, res, 404, 'This upload was not found. Please upload the file again.');
       if (row.ownerUid !== viewer.uid) return reply(req, res, 403, 'This upload belongs to someone else.');
+      if (row.status === 'pending' && req.method === 'HEAD' && (await allBytesReceived(row.id))) {
+        // Every byte arrived but finishing failed last time (say the bucket was briefly
+        // unreachable): finish now, so the client resuming it gets its media URL.
+        try {
+          await finishReceived(row.id);
+        } catch (error) {
+          if (!(error instanceof MediaRefusal)) throw error;
+          await discard(row.id);
+          return reply(req, res, error.status_code, error.body);
+        }
+        row = (await deps.records.get(row.id)) ?? row;
+      }
       if (row.status === 'complete' && row.mediaPath) {
         if (req.method === 'DELETE') return reply(req, res, 400, 'This upload is finished and can no longer be cancelled.');
         // A client resuming a finished upload learns it is done, and where the file is.
@@ -198,6 +214,11 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
     await tus.handle(req as IncomingMessage, res as ServerResponse);
     // tus removes what it knows of; an S3 upload's incomplete last part and the row are ours to remove.
     if (req.method === 'DELETE' && res.statusCode === 204 && context.uploadId) await discard(context.uploadId);
+  }
+
+  async function allBytesReceived(uploadId: string): Promise<boolean> {
+    const stored = await deps.store.tusStore.getUpload(uploadId).catch(() => null);
+    return !!stored && stored.size !== undefined && stored.offset === stored.size;
   }
 
   /** null when the bytes are fine; 'wait' when too few arrived to decide; else the refusal message. */

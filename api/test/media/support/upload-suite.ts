@@ -119,6 +119,27 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(played.equals(clip)).toBe(true);
     });
 
+    it('finishes a fully received upload on the next HEAD when finishing failed the first time', async () => {
+      const clip = fixture('clips/color-bars.mp4');
+      const store = app.media.store;
+      const promote = store.promoteUpload;
+      store.promoteUpload = async () => {
+        store.promoteUpload = promote; // fail once, like a bucket that is briefly unreachable
+        throw new Error('store unavailable');
+      };
+      const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, clip, {
+        kind: 'video',
+        filename: 'second-try.mp4',
+        filetype: 'video/mp4',
+      });
+      expect(last.status).toBe(500);
+      const head = await headUpload(uploadUrl, alice.authorization);
+      expect(head.status).toBe(200);
+      const mediaUrl = head.headers.get('x-media-url')!;
+      expect(mediaUrl).toMatch(/^\/media\/videos\/\d{13}-second-try\.mp4$/);
+      expect(Buffer.from(await (await fetch(app.baseUrl + mediaUrl)).arrayBuffer()).equals(clip)).toBe(true);
+    });
+
     it('refuses an HTML page named .mp4 with type video/mp4, and keeps nothing of it', async () => {
       const html = fixture('formats/not-a-video.html');
       const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
