@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 function Probe() {
-  const { currentUser, loading, profileStatus, signOut } = useAuth();
+  const { currentUser, loading, profileStatus, signOut, applySyncedUser } = useAuth();
   return (
     <div>
       <p>{loading ? 'loading' : 'ready'}</p>
@@ -38,6 +38,9 @@ function Probe() {
       <p>profile:{profileStatus}</p>
       <button type="button" onClick={() => void signOut()}>
         sign out
+      </button>
+      <button type="button" onClick={() => applySyncedUser({ id: 'uid-123', dateOfBirth: '2001-01-01' })}>
+        screen synced
       </button>
     </div>
   );
@@ -91,5 +94,18 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(screen.getByText('no user')).toBeInTheDocument());
     expect(signOutMock).toHaveBeenCalled();
     expect(window.localStorage.getItem('firebaseUid')).toBeNull();
+  });
+
+  it("keeps a profile a screen confirmed complete when the context's slower sync answers later", async () => {
+    let answerSync: (value: Awaited<ReturnType<typeof syncUserProfile>>) => void = () => undefined;
+    syncMock.mockReturnValue(new Promise((resolve) => (answerSync = resolve)));
+    render(<AuthProvider><Probe /></AuthProvider>);
+    const signingIn = emit(firebaseUser);
+    await act(async () => {
+      screen.getByRole('button', { name: 'screen synced' }).click();
+    });
+    answerSync({ id: 'uid-123', dateOfBirth: null, displayName: null, email: null, photoURL: null });
+    await signingIn;
+    expect(screen.getByText('profile:complete')).toBeInTheDocument();
   });
 });
