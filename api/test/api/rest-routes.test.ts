@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { REST_ROUTES } from '../../src/rest/routes';
 import { createIdentity } from '../support/identity';
 import { createStudent, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
@@ -229,6 +230,44 @@ describe('POST /api/posts', () => {
     expect(response.status).toBe(400);
     expect(response.body.success).toBe(false);
     expect(response.body.errors).toHaveProperty('videoUrl');
+  });
+});
+
+describe('limits of D10 through REST, in the same words as GraphQL', () => {
+  it('refuses over-long captions, too many or too long tags, names and event names with 400, storing nothing', async () => {
+    const student = await createStudent(server);
+    const videoUrl = await uploadVideo(student);
+    const postCases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ caption: 'c'.repeat(2201), tags: '' }, { caption: 'Caption must be at most 2,200 characters' }],
+      [{ caption: 'ok', tags: Array.from({ length: 31 }, (_, index) => `tag${index}`).join(',') }, { tags: 'Use at most 30 tags' }],
+      [{ caption: 'ok', tags: `fine, ${'t'.repeat(51)}` }, { tags: 'Each tag must be at most 50 characters' }],
+    ];
+    for (const [fields, errors] of postCases) {
+      const response = await rest(server, 'POST', '/api/posts', { token: student.token, body: { firebaseUid: student.uid, videoUrl, ...fields } });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, message: Object.values(errors)[0], errors });
+    }
+    // Exactly at the limits is fine (emoji count as one character each).
+    const atLimits = await rest(server, 'POST', '/api/posts', {
+      token: student.token,
+      body: { firebaseUid: student.uid, videoUrl, caption: '🎓'.repeat(2200), tags: Array.from({ length: 30 }, (_, index) => `${index}${'t'.repeat(48)}`).join(',') },
+    });
+    expect(atLimits.status).toBe(201);
+    expect(atLimits.body.post.tags).toHaveLength(30);
+
+    const name = await rest(server, 'PUT', `/api/users/${student.uid}`, { token: student.token, body: { displayName: 'n'.repeat(51) } });
+    expect(name.status).toBe(400);
+    expect(name.body.errors).toEqual({ displayName: 'Display name must be at most 50 characters' });
+    const event = await rest(server, 'POST', '/api/calendar', {
+      token: student.token,
+      body: { firebaseUid: student.uid, date: '2026-12-24', eventName: 'e'.repeat(201) },
+    });
+    expect(event.status).toBe(400);
+    expect(event.body.errors).toEqual({ eventName: 'Event name must be at most 200 characters' });
+
+    const posts = await rest(server, 'GET', `/api/posts/user/${student.uid}`);
+    expect(posts.body.posts).toHaveLength(1);
+    expect((await rest(server, 'GET', `/api/calendar/${student.uid}`, { token: student.token })).body.events).toEqual([]);
   });
 });
 
@@ -601,6 +640,27 @@ describe('follows: PUT /api/follow/:targetId and /api/follow/unfollow/:targetId'
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ success: false, message: 'User not found' });
     expect((await rest(server, 'GET', `/api/users/${student.uid}`)).body.user.following).toEqual([]);
+  });
+});
+
+describe("the spec's default failure messages (§7, §8)", () => {
+  it('are what each route answers when something unexpected fails', () => {
+    const failures = Object.fromEntries(REST_ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route.failure]));
+    expect(failures).toMatchObject({
+      'POST /api/users/sync': 'Failed to sync with database',
+      'GET /api/users/:uid': 'Failed to fetch user data',
+      'PUT /api/users/:uid': 'Failed to update user profile',
+      'POST /api/posts': 'Failed to create post',
+      'GET /api/posts/following/:uid': 'Failed to fetch posts from followed users',
+      'GET /api/posts/explore/:uid': 'Failed to fetch explore posts',
+      'GET /api/posts/user/:uid': 'Failed to fetch user posts',
+      'POST /api/posts/:postId/like': 'Failed to like post',
+      'POST /api/posts/:postId/unlike': 'Failed to unlike post',
+      'POST /api/posts/:postId/comment': 'Failed to add comment',
+      'POST /api/calendar': 'Failed to save event.',
+      'GET /api/calendar/:uid': 'Failed to fetch events',
+      'DELETE /api/calendar': 'Failed to delete event.',
+    });
   });
 });
 
