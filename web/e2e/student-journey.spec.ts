@@ -189,7 +189,6 @@ test('Ben comments; Ada, with the comments open, sees it arrive live as plain te
   await expect(adaCard.getByText('No comments yet. Be the first to comment!')).toBeVisible();
   const adaFrames = socketFramesSent.get(adaPage)!;
   await expect.poll(() => adaFrames.some((frame) => frame.includes('"subscribe"') && frame.includes('commentAdded'))).toBe(true);
-  await visitScreen(adaPage, 'tag-comments-open');
 
   const benCard = adaPost(benPage);
   await benCard.getByRole('button', { name: 'Comments (0)' }).click();
@@ -213,6 +212,7 @@ test('Ben comments; Ada, with the comments open, sees it arrive live as plain te
   await expect(liveComment.locator('b')).toHaveCount(0);
   await expect(adaCard.getByTestId('comment-count')).toHaveText('1');
   await expect(adaCard.getByTestId('like-count')).toHaveText('1');
+  await visitScreen(adaPage, 'post-comments', liveComment);
 });
 
 test('Ben opens Ada\'s profile from her post and sees her post there', async () => {
@@ -228,6 +228,31 @@ test('Ben opens Ada\'s profile from her post and sees her post there', async () 
   await expect(page.getByRole('heading', { name: 'Explore New Content' })).toBeVisible();
   await expect(page.getByText('No new posts to explore.')).toBeVisible(); // Ben follows the only author
   await visitScreen(page, 'explore-empty');
+});
+
+test('On a phone, Ben opens the menu, goes to Help and filters the FAQ', async () => {
+  const page = benPage;
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Help' }).click();
+    await expect(page.getByRole('heading', { name: 'Help Center' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+  await visitScreen(page, 'help');
+
+  const search = page.getByPlaceholder('Search for help topics...');
+  await search.fill('calendar');
+  const calendarQuestion = page.getByRole('button', { name: 'How do I use the calendar?' });
+  await expect(calendarQuestion).toBeVisible();
+  await expect(page.getByRole('button', { name: 'How do I reset my password?' })).toHaveCount(0);
+  await calendarQuestion.click();
+  await expect(calendarQuestion).toHaveAttribute('aria-expanded', 'true');
+
+  await search.fill('zzzz');
+  await expect(page.getByText('No help topics match “zzzz”.')).toBeVisible();
 });
 
 test('Ada saves a calendar event and deletes it again', async () => {

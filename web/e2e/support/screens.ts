@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'docs', 'screenshots');
 const sizes = [
@@ -40,19 +40,23 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect.soft(summary, `serious or critical accessibility violations on ${screen} (${page.url()})`).toEqual([]);
 }
 
-/** Saves docs/screenshots/<screen>-390x844.png and -1440x900.png, then restores the viewport. */
-export async function captureScreen(page: Page, screen: string): Promise<void> {
+/**
+ * Saves docs/screenshots/<screen>-390x844.png and -1440x900.png, then restores the viewport.
+ * `focus` is scrolled into view first when the interesting part sits below the fold.
+ */
+export async function captureScreen(page: Page, screen: string, focus?: Locator): Promise<void> {
   const original = page.viewportSize();
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForFunction((width) => window.innerWidth === width, size.width);
+    if (focus) await focus.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshotDir, `${screen}-${size.label}.png`), animations: 'disabled', caret: 'hide' });
   }
   if (original) await page.setViewportSize(original);
 }
 
 /** Both at once: the usual call when a test arrives on a screen. */
-export async function visitScreen(page: Page, screen: string): Promise<void> {
+export async function visitScreen(page: Page, screen: string, focus?: Locator): Promise<void> {
   await expectAccessible(page, screen);
-  await captureScreen(page, screen);
+  await captureScreen(page, screen, focus);
 }
