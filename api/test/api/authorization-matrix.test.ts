@@ -190,10 +190,19 @@ const SUBSCRIPTION_CASES: Record<string, { query: string; variables: () => Recor
   },
 };
 
-const BAD_TOKENS: Array<[string, (uid: string) => string | null]> = [
-  ['no token', () => null],
-  ['a malformed token', () => MALFORMED_TOKEN],
-  ['an expired token', (uid) => expiredToken(uid)],
+/** Tokens that must not act: none, garbage, expired, and a real token of an account deleted since. */
+const BAD_TOKENS: Array<[string, (uid: string) => Promise<string | null>]> = [
+  ['no token', async () => null],
+  ['a malformed token', async () => MALFORMED_TOKEN],
+  ['an expired token', async (uid) => expiredToken(uid)],
+  [
+    "a deleted account's token",
+    async () => {
+      const ghost = await createStudent(server);
+      await ok(ghost.token, `mutation { deleteAccount }`);
+      return ghost.token;
+    },
+  ],
 ];
 
 function fieldsOf(type: 'Query' | 'Mutation' | 'Subscription'): Array<GraphQLField<unknown, unknown>> {
@@ -353,8 +362,9 @@ describe.each(Object.keys(MUTATION_CASES).sort())('mutation %s', (name) => {
   it.each(BAD_TOKENS)('is refused with %s (UNAUTHENTICATED), changing nothing', async (_label, tokenFor) => {
     const actor = await createStudent(server);
     const operation = await mutationCase().call(actor);
+    const token = await tokenFor(actor.uid);
     const before = await fullSnapshot();
-    const result = await graphql(server, tokenFor(actor.uid), operation.query, operation.variables);
+    const result = await graphql(server, token, operation.query, operation.variables);
     expect(result.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(result.data?.[name] ?? null).toBeNull();
     expect(await fullSnapshot()).toEqual(before);
@@ -392,7 +402,7 @@ describe.each(Object.keys(SUBSCRIPTION_CASES).sort())('subscription %s', (name) 
 
   it.each(BAD_TOKENS)('is refused with %s before any event, and delivers nothing', async (label, tokenFor) => {
     const operation = { query: subscriptionCase().query, variables: subscriptionCase().variables() };
-    const messages = await subscriptionMessages(tokenFor(world.student.uid), operation, subscriptionCase().trigger);
+    const messages = await subscriptionMessages(await tokenFor(world.student.uid), operation, subscriptionCase().trigger);
     expect(deliveredData(messages)).toEqual([]);
     if (label === 'no token') {
       // The socket opens for visitors (queries are public), but the subscription itself needs a user:
