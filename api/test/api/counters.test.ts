@@ -152,6 +152,16 @@ describe('counters under contention', () => {
       if (record('deleteComment', outcomeOf(result.status, result.errors), result)) mine.pop();
     }
 
+    /** Posts that their authors are deleting meanwhile: a like may race the delete (404 is then the answer). */
+    const volatile: string[] = [];
+    async function likeVolatile(client: Student) {
+      const post = volatile[Math.floor(Math.random() * volatile.length)];
+      if (!post) return;
+      const response = await rest(server, 'POST', `/api/posts/${post}/like`, { token: client.token, body: { firebaseUid: client.uid } });
+      const gone = response.status === 404 && response.body?.message === 'Post not found';
+      record('like a post being deleted', gone ? { status: 200, ok: true } : outcomeOf(response.status), response.body);
+    }
+
     async function student(client: Student) {
       commentsLeft.set(client.uid, []);
       // At least a few actions each, however slow the machine; then until the deadline.
@@ -161,9 +171,11 @@ describe('counters under contention', () => {
         if (roll < 0.4) {
           const on = Math.random() < 0.5;
           if (await like(client, on, viaRest)) likes.set(client.uid, on);
-        } else if (roll < 0.8) {
+        } else if (roll < 0.75) {
           const on = Math.random() < 0.5;
           if (await follow(client, on, viaRest)) follows.set(client.uid, on);
+        } else if (roll < 0.8) {
+          await likeVolatile(client);
         } else if (roll < 0.9) {
           await comment(client);
         } else {
@@ -180,9 +192,11 @@ describe('counters under contention', () => {
       for (let step = 0; step < 10 && Date.now() < deadline; step++) {
         if (mine.length && Math.random() < 0.5) {
           const response = await rest(server, 'DELETE', `/api/posts/${mine[mine.length - 1]}`, { token: client.token });
-          if (record('deletePost', outcomeOf(response.status), response.body)) mine.pop();
+          if (record('deletePost', outcomeOf(response.status), response.body)) volatile.splice(volatile.indexOf(mine.pop()!), 1);
         } else {
-          mine.push(await createPost(client));
+          const created = await createPost(client);
+          mine.push(created);
+          volatile.push(created);
           actions++;
         }
       }
