@@ -1,10 +1,14 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '../document-title';
+import { titleForPath } from '../route-titles';
 import { Sidebar } from './sidebar';
 
 export default function MainLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useDocumentTitle(titleForPath(pathname));
 
   // Escape closes the phone menu, as it would any overlay.
   useEffect(() => {

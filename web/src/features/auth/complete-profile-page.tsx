@@ -8,8 +8,10 @@ import { errorMessage, fieldErrors as graphqlFieldErrors } from '../../lib/graph
 import { useAuth } from '../../app/auth/auth-context';
 import { ErrorBanner, SubmitButton, TextField } from './form-controls';
 import { dateOfBirthProblem } from './validation';
+import { useDocumentTitle } from '../../app/document-title';
 
 export default function CompleteProfilePage() {
+  useDocumentTitle('Complete your profile');
   const { currentUser, applySyncedUser, signOut, profileStatus } = useAuth();
   // A date of birth, once given, is not re-entered here: a finished profile arriving here goes home.
   const [completeOnArrival] = useState(profileStatus === 'complete');

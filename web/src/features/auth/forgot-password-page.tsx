@@ -7,8 +7,10 @@ import { auth } from '../../app/firebase';
 import { ErrorBanner, SubmitButton, SuccessBanner, TextField } from './form-controls';
 import { authMessages, errorCode } from './firebase-errors';
 import { isValidEmail, messages } from './validation';
+import { useDocumentTitle } from '../../app/document-title';
 
 export default function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,9 @@
 // The signed-out '/' screen (spec §2 "Landing screen").
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/document-title';
 
 export default function LandingPage() {
+  useDocumentTitle('');
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-20 text-center md:py-28">
       <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Welcome to Campus Clips</h1>

@@ -8,11 +8,13 @@ import { ErrorBanner, PasswordField, SubmitButton, TextField } from './form-cont
 import { signInWithGoogle } from './google-sign-in';
 import { hasErrors, validateLogin, type FieldErrors, type LoginForm } from './validation';
 import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
+import { useDocumentTitle } from '../../app/document-title';
 
 // The error wording loads only when a sign-in fails, keeping it out of the JS the screen needs to paint.
 const loadErrorMessages = () => import('./firebase-errors');
 
 export default function LoginPage() {
+  useDocumentTitle('Sign in');
   const [form, setForm] = useState<LoginForm>({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof LoginForm>>({});
   const [error, setError] = useState<string | null>(null);

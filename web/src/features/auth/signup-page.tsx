@@ -11,10 +11,12 @@ import { signInWithGoogle } from './google-sign-in';
 import { syncUserProfile } from './sync-user';
 import { hasErrors, validateSignup, type FieldErrors, type SignupForm } from './validation';
 import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
+import { useDocumentTitle } from '../../app/document-title';
 
 const emptyForm: SignupForm = { fullName: '', email: '', password: '', confirmPassword: '', dateOfBirth: '' };
 
 export default function SignupPage() {
+  useDocumentTitle('Create Account');
   const { applySyncedUser, refreshCurrentUser } = useAuth();
   const [form, setForm] = useState<SignupForm>(emptyForm);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof SignupForm>>({});

@@ -1,6 +1,7 @@
 // Shared frame of the Terms of Service and Privacy Policy pages.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/document-title';
 
 export const LEGAL_LAST_UPDATED = 'March 12, 2025';
 
@@ -10,6 +11,7 @@ export interface LegalSection {
 }
 
 export function LegalDocument({ title, sections }: { title: string; sections: LegalSection[] }) {
+  useDocumentTitle(title);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
       <Link to="/signup" className="mb-6 inline-block rounded text-sm font-semibold text-indigo-700 hover:underline focus-ring">

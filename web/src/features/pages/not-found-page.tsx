@@ -1,7 +1,9 @@
 // Not-found screen (spec §2): a large 404, 'Page not found', Back to Home and Go Back.
 import { Link, useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   const navigate = useNavigate();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
