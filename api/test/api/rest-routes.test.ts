@@ -426,6 +426,33 @@ describe('page size limit', () => {
   });
 });
 
+describe('paging by cursor through REST', () => {
+  it('continues after the last post seen, even when posts are deleted between pages', async () => {
+    const [author, reader] = await Promise.all([createStudent(server), createStudent(server)]);
+    await followUser(reader, author);
+    const created: string[] = [];
+    for (let index = 0; index < 15; index++) created.push((await createPost(author, { caption: `Part ${index}` }))._id);
+    const newestFirst = created.reverse();
+    const ids = (body: { posts: Array<{ _id: string }> }) => body.posts.map((post) => post._id);
+
+    const first = await rest(server, 'GET', `/api/posts/following/${reader.uid}?limit=5`, { token: reader.token });
+    expect(ids(first.body)).toEqual(newestFirst.slice(0, 5));
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    // Two posts already seen are deleted before the next page is asked for.
+    for (const id of newestFirst.slice(0, 2)) expect((await rest(server, 'DELETE', `/api/posts/${id}`, { token: author.token })).status).toBe(200);
+
+    const second = await rest(server, 'GET', `/api/posts/following/${reader.uid}?limit=5&cursor=${first.body.nextCursor}`, { token: reader.token });
+    expect(ids(second.body)).toEqual(newestFirst.slice(5, 10));
+    const third = await rest(server, 'GET', `/api/posts/following/${reader.uid}?limit=5&cursor=${second.body.nextCursor}`, { token: reader.token });
+    expect(ids(third.body)).toEqual(newestFirst.slice(10));
+    expect(third.body).toMatchObject({ hasMore: false, nextCursor: null });
+
+    const broken = await rest(server, 'GET', `/api/posts/following/${reader.uid}?cursor=not-a-cursor`, { token: reader.token });
+    expect(broken.status).toBe(400);
+    expect(broken.body.success).toBe(false);
+  });
+});
+
 describe('likes: POST /api/posts/:postId/like and /unlike', () => {
   it('likes once however often it is asked, and unlikes', async () => {
     const author = await createStudent(server);
