@@ -24,7 +24,7 @@ const comment = (id: string, text: string, authorName: string) => ({
   author: { __typename: 'User', id: `uid-${authorName}`, displayName: authorName, photoURL: null },
 });
 
-function mocks(live: ReturnType<typeof comment>): MockLink.MockedResponse[] {
+function mocks(live: ReturnType<typeof comment>, onDelivered: () => void = () => undefined): MockLink.MockedResponse[] {
   return [
     {
       request: { query: PostCommentsDocument, variables: { postId: 'p1', first: 20 } },
@@ -43,7 +43,12 @@ function mocks(live: ReturnType<typeof comment>): MockLink.MockedResponse[] {
         },
       },
     },
-    { request: { query: CommentAddedDocument, variables: { postId: 'p1' } }, result: { data: { commentAdded: live } }, delay: 100 },
+    { request: { query: CommentAddedDocument, variables: { postId: 'p1' } }, result: () => {
+        onDelivered();
+        return { data: { commentAdded: live } };
+      },
+      delay: 100,
+    },
   ];
 }
 
@@ -59,19 +64,21 @@ describe('live comments', () => {
     await user.click(screen.getByRole('button', { name: /comments/i }));
     expect(await screen.findByText('First!')).toBeInTheDocument();
 
-    expect(await screen.findByText('Just saw this')).toBeInTheDocument();
+    expect(await screen.findByText('Just saw this', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getAllByTestId('comment')).toHaveLength(2);
     expect(screen.getByTestId('comment-count')).toHaveTextContent('2');
   });
 
   it('ignores a comment the list already holds', async () => {
     const user = userEvent.setup();
-    renderWithApollo(<HomePage />, { mocks: mocks(comment('c1', 'First!', 'Ann')), cache: cacheWithPost() });
+    let delivered = false;
+    renderWithApollo(<HomePage />, { mocks: mocks(comment('c1', 'First!', 'Ann'), () => (delivered = true)), cache: cacheWithPost() });
     await user.click(screen.getByRole('button', { name: /comments/i }));
     expect(await screen.findByText('First!')).toBeInTheDocument();
 
-    await act(() => new Promise((resolve) => setTimeout(resolve, 250))); // past the subscription's delivery
-    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1));
+    await waitFor(() => expect(delivered).toBe(true), { timeout: 3000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getAllByTestId('comment')).toHaveLength(1);
     expect(screen.getByTestId('comment-count')).toHaveTextContent('1');
   });
 });

@@ -48,7 +48,7 @@ const createMock = (result: MockLink.MockedResponse['result'] | undefined, error
   request: { query: CreatePostDocument, variables: { input: { videoUrl: mockMediaUrl, caption: 'Move-in day', tags: ['campus', 'fun'] } } },
   ...(result ? { result } : {}),
   ...(error ? { error } : {}),
-  delay: 30,
+  delay: 400, // long enough to see the busy state on a slow machine
 });
 
 describe('Create Post', () => {
@@ -77,7 +77,7 @@ describe('Create Post', () => {
     await user.type(screen.getByPlaceholderText('Add tags separated by commas (e.g. fun, campus, event)'), ' campus, #fun,, Campus ');
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(screen.getByRole('button', { name: 'Creating Post...' })).toBeDisabled();
-    expect(await screen.findByText('Home screen')).toBeInTheDocument();
+    expect(await screen.findByText('Home screen', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('says so when the post cannot be created', async () => {
@@ -87,7 +87,7 @@ describe('Create Post', () => {
     await user.type(screen.getByPlaceholderText('Write a caption for your video...'), 'Move-in day');
     await user.type(screen.getByPlaceholderText('Add tags separated by commas (e.g. fun, campus, event)'), 'campus, fun');
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create post. Please try again.');
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Failed to create post. Please try again.');
     expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
   });
 });

@@ -27,6 +27,9 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
+// Long enough that the optimistic state is always seen before the server answers, even on a busy machine.
+const SERVER_DELAY_MS = 400;
+
 /** A cache that already holds a one-post feed, so the card renders without a network round trip. */
 function cacheWithPost(post: ReturnType<typeof makePost>) {
   const cache = createCache();
@@ -40,11 +43,15 @@ const likeCount = () => screen.getByTestId('like-count').textContent;
 describe('like button (optimistic)', () => {
   it('flips the flag and count at once and keeps the server result', async () => {
     const user = userEvent.setup();
+    let answered = false;
     const mocks = [
       {
         request: { query: LikePostDocument, variables: { postId: 'p1' } },
-        result: { data: { likePost: { __typename: 'Post', id: 'p1', likeCount: 4, viewerHasLiked: true } } },
-        delay: 100,
+        result: () => {
+          answered = true;
+          return { data: { likePost: { __typename: 'Post', id: 'p1', likeCount: 4, viewerHasLiked: true } } };
+        },
+        delay: SERVER_DELAY_MS,
       },
     ];
     renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 3 })) });
@@ -55,21 +62,22 @@ describe('like button (optimistic)', () => {
     expect(likeCount()).toBe('4');
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
 
-    await waitFor(() => expect(screen.queryByText('Failed to like post')).not.toBeInTheDocument());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    await waitFor(() => expect(answered).toBe(true), { timeout: 3000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText('Failed to like post')).not.toBeInTheDocument();
     expect(likeCount()).toBe('4');
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('rolls back and says so when the like fails', async () => {
     const user = userEvent.setup();
-    const mocks = [{ request: { query: LikePostDocument, variables: { postId: 'p1' } }, error: new Error('offline'), delay: 50 }];
+    const mocks = [{ request: { query: LikePostDocument, variables: { postId: 'p1' } }, error: new Error('offline'), delay: SERVER_DELAY_MS }];
     renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 3 })) });
 
     await user.click(likeButton());
     expect(likeCount()).toBe('4');
 
-    expect(await screen.findByText('Failed to like post')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to like post', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(likeCount()).toBe('3');
     expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
   });
@@ -80,7 +88,7 @@ describe('like button (optimistic)', () => {
       {
         request: { query: UnlikePostDocument, variables: { postId: 'p1' } },
         result: { data: { unlikePost: { __typename: 'Post', id: 'p1', likeCount: 0, viewerHasLiked: false } } },
-        delay: 50,
+        delay: SERVER_DELAY_MS,
       },
     ];
     renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 0, viewerHasLiked: true })) });
@@ -143,7 +151,7 @@ describe('comments (optimistic)', () => {
     const mocks = commentsMocks({
       request: { query: AddCommentDocument, variables: { postId: 'p1', text: 'Great clip!' } },
       result: { data: { addComment: serverComment } },
-      delay: 100,
+      delay: SERVER_DELAY_MS,
     });
     const { cache } = renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1')) });
 
@@ -164,7 +172,7 @@ describe('comments (optimistic)', () => {
     expect(Object.keys(cache.extract(true)).some((key) => key.startsWith('Comment:temp-'))).toBe(true);
 
     // The server's comment replaces it.
-    await waitFor(() => expect(screen.getByTestId('comment')).not.toHaveTextContent('(sending)'));
+    await waitFor(() => expect(screen.getByTestId('comment')).not.toHaveTextContent('(sending)'), { timeout: 3000 });
     expect(screen.getAllByTestId('comment')).toHaveLength(1);
     expect(within(screen.getByTestId('comment')).getByRole('link', { name: testUser.displayName })).toHaveAttribute('href', `/user/${testUser.uid}`);
     const stored = cache.extract();
@@ -179,7 +187,7 @@ describe('comments (optimistic)', () => {
     const mocks = commentsMocks({
       request: { query: AddCommentDocument, variables: { postId: 'p1', text: 'Lost words?' } },
       error: new Error('offline'),
-      delay: 50,
+      delay: SERVER_DELAY_MS,
     });
     renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1')) });
 
@@ -188,7 +196,7 @@ describe('comments (optimistic)', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByTestId('comment')).toHaveTextContent('Lost words?');
 
-    expect(await screen.findByText('Failed to add comment')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to add comment', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByTestId('comment')).not.toBeInTheDocument();
     expect(screen.getByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
     expect(input).toHaveValue('Lost words?');

@@ -130,12 +130,12 @@ describe("another user's profile", () => {
       {
         request: { query: FollowUserDocument, variables: { userId: 'someone' } },
         result: { data: { follow: { __typename: 'User', id: 'someone', followerCount: 1, viewerIsFollowing: true } } },
-        delay: 50,
+        delay: 400, // long enough to see the button disabled on a slow machine
       },
       {
         request: { query: UnfollowUserDocument, variables: { userId: 'someone' } },
         result: { data: { unfollow: { __typename: 'User', id: 'someone', followerCount: 0, viewerIsFollowing: false } } },
-        delay: 50,
+        delay: 400, // long enough to see the button disabled on a slow machine
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'User' })).toBeInTheDocument();
@@ -143,12 +143,12 @@ describe("another user's profile", () => {
 
     await user.click(screen.getByRole('button', { name: 'Follow User' }));
     expect(screen.getByRole('button', { name: 'Follow User' })).toBeDisabled();
-    expect(await screen.findByRole('button', { name: 'Following User' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Following User' }, { timeout: 3000 })).toBeEnabled();
     expect(screen.getByTestId('follower-count')).toHaveTextContent('1');
     expect(screen.getByText('Successfully followed user')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Following User' }));
-    expect(await screen.findByRole('button', { name: 'Follow User' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Follow User' }, { timeout: 3000 })).toBeEnabled();
     expect(screen.getByTestId('follower-count')).toHaveTextContent('0');
   });
 
