@@ -105,6 +105,27 @@ describe('POST /api/users/sync', () => {
   });
 });
 
+describe('a signed-in identity without a profile yet', () => {
+  it('is asked to finish its profile before acting, and nothing is stored', async () => {
+    const identity = await createIdentity();
+    const author = await createStudent(server);
+    const post = await createPost(author);
+    const attempts = [
+      rest(server, 'POST', '/api/calendar', { token: identity.token, body: { firebaseUid: identity.uid, date: '2026-12-05', eventName: 'Party' } }),
+      rest(server, 'POST', `/api/posts/${post._id}/like`, { token: identity.token, body: { firebaseUid: identity.uid } }),
+      rest(server, 'POST', `/api/posts/${post._id}/comment`, { token: identity.token, body: { firebaseUid: identity.uid, text: 'Hi' } }),
+      rest(server, 'PUT', `/api/follow/${author.uid}`, { token: identity.token, body: { currentUserId: identity.uid } }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ success: false, message: 'Please finish setting up your profile first.' });
+    }
+    const listed = await rest(server, 'GET', `/api/posts/user/${author.uid}`);
+    expect(listed.body.posts[0]).toMatchObject({ likes: [], comments: [] });
+    expect((await rest(server, 'GET', `/api/users/${author.uid}`)).body.user.followers).toEqual([]);
+  });
+});
+
 describe('GET /api/users/:uid', () => {
   it('answers the public profile to anyone, and e-mail and date of birth only to the owner (D9)', async () => {
     const owner = await createStudent(server, { displayName: 'Marie Curie', dateOfBirth: '1998-11-07' });
