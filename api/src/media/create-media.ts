@@ -14,16 +14,9 @@ import { createUploadEndpoint, UPLOAD_PATH } from './upload-endpoint';
 import { UploadMediaService } from './upload-media-service';
 import { UploadRecords } from './upload-records';
 import type { UploadKind } from './upload.entity';
+import { silentLogger, type MediaLogger } from './media-logger';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-interface Logger {
-  info(...args: unknown[]): void;
-  warn(...args: unknown[]): void;
-  error(...args: unknown[]): void;
-}
-
-const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export interface Media {
   service: MediaService;
@@ -41,7 +34,7 @@ export async function createMedia(deps: {
   config: Config;
   dataSource: DataSource;
   verifier: TokenVerifier;
-  logger?: Logger;
+  logger?: MediaLogger;
 }): Promise<Media> {
   const logger = deps.logger ?? silentLogger;
   const binaries = resolveFfmpegBinaries();

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { parseByteRange } from './byte-range';
 import { isSafeMediaPath, MEDIA_URL_PREFIX } from './media-names';
 import type { MediaStore } from './media-store';
+import type { MediaLogger } from './media-logger';
 import type { UploadRecords } from './upload-records';
 
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -12,7 +13,7 @@ const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  * bytes showed, HTTP ranges (so a <video> seeks without downloading everything), a strong ETag
  * and a year of caching: a media path never names different bytes.
  */
-export function createPlaybackHandler(deps: { store: MediaStore; records: UploadRecords; logger: { warn(...args: unknown[]): void } }) {
+export function createPlaybackHandler(deps: { store: MediaStore; records: UploadRecords; logger: MediaLogger }) {
   return async function playback(req: Request, res: Response): Promise<void> {
     let mediaPath: string;
     try {

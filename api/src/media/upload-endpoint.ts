@@ -12,6 +12,7 @@ import { MediaRefusal } from './media-refusal';
 import { drainOrClose, peekRequestBody } from './leading-bytes-of-request';
 import { SNIFF_BYTES, sniffMediaType } from './sniff-media-type';
 import type { UploadKind } from './upload.entity';
+import type { MediaLogger } from './media-logger';
 
 export const UPLOAD_PATH = '/uploads';
 const MEDIA_URL_HEADER = 'X-Media-Url';
@@ -24,16 +25,10 @@ interface UploadRequestContext {
   uploadId: string | null;
 }
 
-interface Logger {
-  info(...args: unknown[]): void;
-  warn(...args: unknown[]): void;
-  error(...args: unknown[]): void;
-}
-
 export interface UploadEndpointDeps extends FinishDeps {
   verifier: TokenVerifier;
   corsOrigins: string[];
-  logger: Logger;
+  logger: MediaLogger;
 }
 
 /** tus hands hooks a web Request wrapping Node's; find our context through the Node request. */
@@ -43,9 +38,9 @@ function nodeRequestOf(req: unknown): IncomingMessage | undefined {
 }
 
 /**
- * The tus endpoint at /uploads: authentication and ownership first, then @tus/server with limits
- * per kind, the leading-byte check (in the store) and, on the last byte, the finishing step whose
- * media URL goes back in X-Media-Url.
+ * The tus endpoint at /uploads: authentication and ownership first, the leading-byte check on
+ * the first PATCH, then @tus/server with the size limit of the kind and, on the last byte, the
+ * finishing step whose media URL goes back in X-Media-Url.
  */
 export async function createUploadEndpoint(deps: UploadEndpointDeps) {
   const { Server } = await import('@tus/server');
@@ -61,15 +56,23 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
     await deps.records.delete([uploadId]);
   };
 
+  /** Uploads this process is finishing right now, so a HEAD meanwhile does not finish them twice. */
+  const finishing = new Set<string>();
+
   /** Every byte is in: check, probe and name the file, and record it. */
   const finishReceived = async (uploadId: string) => {
     const row = await deps.records.get(uploadId);
     if (!row) throw { status_code: 404, body: 'This upload was not found. Please upload the file again.' };
-    const copy = await deps.store.localCopyOfUpload(uploadId);
+    finishing.add(uploadId);
     try {
-      return await finishUpload(deps, row, copy.file, (mediaPath, contentType) => deps.store.promoteUpload(uploadId, mediaPath, contentType));
+      const copy = await deps.store.localCopyOfUpload(uploadId);
+      try {
+        return await finishUpload(deps, row, copy.file, (mediaPath, contentType) => deps.store.promoteUpload(uploadId, mediaPath, contentType));
+      } finally {
+        await copy.release();
+      }
     } finally {
-      await copy.release();
+      finishing.delete(uploadId);
     }
   };
 
@@ -217,6 +220,7 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
   }
 
   async function allBytesReceived(uploadId: string): Promise<boolean> {
+    if (finishing.has(uploadId)) return false;
     const stored = await deps.store.tusStore.getUpload(uploadId).catch(() => null);
     return !!stored && stored.size !== undefined && stored.offset === stored.size;
   }
