@@ -26,8 +26,6 @@ export const MEDIA_RULES: Record<UploadKind, KindRules> = {
   },
 };
 
-export const UPLOAD_KINDS: readonly UploadKind[] = ['video', 'image'];
-
 export function isUploadKind(value: unknown): value is UploadKind {
   return value === 'video' || value === 'image';
 }
