@@ -7,6 +7,8 @@ type VideoPlayerProps = {
   playing?: boolean;
   label?: string;
   className?: string;
+  /** Called whenever playback starts, by autoplay or by the viewer. */
+  onPlay?: () => void;
 };
 
 /**
@@ -14,7 +16,7 @@ type VideoPlayerProps = {
  * `playing` prop so a parent can decide which one video on the page plays.
  */
 export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>(function VideoPlayer(
-  { src, poster, playing, label, className = '' },
+  { src, poster, playing, label, className = '', onPlay },
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -43,6 +45,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
       preload="metadata"
       playsInline
       aria-label={label}
+      onPlay={onPlay}
       className={`w-full rounded-md bg-black ${className}`}
     />
   );

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 /**
  * Decides which one card in a feed autoplays: the one most in view (at least half visible).
@@ -59,6 +59,11 @@ class NowPlayingStore {
     return best;
   }
 
+  /** The viewer started this card's video by hand: it becomes the one playing, others pause. */
+  claim(id: string) {
+    this.setActive(id);
+  }
+
   private setActive(id: string | null) {
     if (this.active === id) return;
     this.active = id;
@@ -76,17 +81,22 @@ export function NowPlayingProvider({ children }: { children: ReactNode }) {
 
 const noSubscription = () => () => undefined;
 
-/** True while this card is the one that should play. Without a provider nothing autoplays. */
-export function useNowPlaying(id: string, elementRef: RefObject<Element | null>): boolean {
+/**
+ * Whether this card is the one that should play (without a provider nothing autoplays), and a
+ * `claim` to call when the viewer starts this card's video themselves.
+ */
+export function useNowPlaying(id: string, elementRef: RefObject<Element | null>): { isActive: boolean; claim: () => void } {
   const store = useContext(NowPlayingContext);
   useEffect(() => {
     const element = elementRef.current;
     if (!store || !element) return;
     return store.register(id, element);
   }, [store, id, elementRef]);
-  return useSyncExternalStore(
+  const isActive = useSyncExternalStore(
     store ? store.subscribe : noSubscription,
     () => (store ? store.active === id : false),
     () => false,
   );
+  const claim = useCallback(() => store?.claim(id), [store, id]);
+  return { isActive, claim };
 }

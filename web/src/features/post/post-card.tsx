@@ -14,7 +14,7 @@ type PostCardProps = { post: PostCardFieldsFragment };
 export function PostCard({ post }: PostCardProps) {
   const { currentUser } = useAuth();
   const cardRef = useRef<HTMLElement>(null);
-  const isPlaying = useNowPlaying(post.id, cardRef);
+  const { isActive: isPlaying, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const { message, showToast, dismiss } = useToast();
   const toggleLike = useToggleLike(showToast);
@@ -47,6 +47,7 @@ export function PostCard({ post }: PostCardProps) {
           src={post.videoUrl}
           poster={post.posterUrl}
           playing={isPlaying}
+          onPlay={claimPlayback}
           label={`Video by ${authorName}`}
           className="max-h-[70vh] object-contain"
         />

@@ -71,11 +71,11 @@ export class FakeIntersectionObserver {
     (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = FakeIntersectionObserver;
   }
 
-  /** Reports `element` as visible to every observer watching it that matches `filter`. */
-  static intersect(element: Element, filter: (observer: FakeIntersectionObserver) => boolean = () => true) {
+  /** Reports `element` as `ratio` visible to every observer watching it that matches `filter`. */
+  static intersect(element: Element, filter: (observer: FakeIntersectionObserver) => boolean = () => true, ratio = 1) {
     for (const observer of FakeIntersectionObserver.instances) {
       if (!observer.elements.has(element) || !filter(observer)) continue;
-      const entry = { target: element, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry;
+      const entry = { target: element, isIntersecting: ratio > 0, intersectionRatio: ratio } as unknown as IntersectionObserverEntry;
       act(() => observer.callback([entry], observer as unknown as IntersectionObserver));
     }
   }
