@@ -318,20 +318,26 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       const head = fixture('clips/color-bars.mp4').subarray(0, 64 * 1024);
       const total = 150 * MB;
       let sent = 0;
+      // One filler buffer sent again and again, so the client side allocates next to nothing.
+      const filler = Buffer.alloc(256 * 1024, 7);
       const body = new Readable({
         read() {
           if (sent >= total) return void this.push(null);
-          const piece = sent === 0 ? head : Buffer.alloc(Math.min(256 * 1024, total - sent), sent % 251);
+          const piece = sent === 0 ? head : filler.subarray(0, Math.min(filler.length, total - sent));
           sent += piece.length;
           this.push(piece);
         },
       });
 
-      global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
+      // Memory is compared from the moment the first 8 MB are through (buffers, streams and the
+      // store are warm by then) to the peak while the remaining 100+ MB stream past.
+      let baseline = 0;
+      let peak = 0;
       const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
+        if (sent < 8 * MB) return;
+        const rss = process.memoryUsage().rss;
+        if (!baseline) baseline = rss;
+        peak = Math.max(peak, rss);
       }, 10);
       let sentWhenRefused = 0;
       const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -368,7 +374,8 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(sentWhenRefused).toBeGreaterThan(100 * MB);
       expect(sentWhenRefused).toBeLessThan(120 * MB);
       // The bytes streamed through to the store: memory grew by far less than the file's size.
-      expect(peak - baseline).toBeLessThan(60 * MB);
+      expect(baseline).toBeGreaterThan(0);
+      expect(peak - baseline).toBeLessThan(50 * MB);
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
       expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE id = $1', [uploadIdOf(uploadUrl)])).toEqual([]);
     });
