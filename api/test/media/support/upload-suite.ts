@@ -140,6 +140,21 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(Buffer.from(await (await fetch(app.baseUrl + mediaUrl)).arrayBuffer()).equals(clip)).toBe(true);
     });
 
+    it('serves nothing but finished media: no unfinished upload, no path outside the media folders', async () => {
+      const clip = fixture('clips/color-bars.mp4');
+      const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+        kind: 'video',
+        filename: 'half.mp4',
+        filetype: 'video/mp4',
+        length: clip.length,
+      });
+      expect((await patchUpload(uploadUrl, alice.authorization, 0, clip.subarray(0, 5000))).status).toBe(204);
+      const id = uploadIdOf(uploadUrl);
+      for (const probe of [`/media/.incoming/${id}`, `/media/${id}`, '/media/%2e%2e/package.json', '/media/videos/%2e%2e%2f%2e%2e%2fpackage.json', '/media/videos/']) {
+        expect([probe, (await fetch(app.baseUrl + probe)).status]).toEqual([probe, 404]);
+      }
+    });
+
     it('refuses an HTML page named .mp4 with type video/mp4, and keeps nothing of it', async () => {
       const html = fixture('formats/not-a-video.html');
       const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
