@@ -39,7 +39,6 @@ export function FollowButton({ user, className = '' }: { user: FollowTarget; cla
           }
           cache.evict({ id: 'ROOT_QUERY', fieldName: 'homeFeed' });
           cache.evict({ id: 'ROOT_QUERY', fieldName: 'explore' });
-          cache.evict({ id: 'ROOT_QUERY', fieldName: 'suggestedUsers' });
         },
       };
       if (following) await unfollow(options);
