@@ -70,10 +70,12 @@ export function createMetrics(sources: MetricSources): Metrics {
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
-    const outgoing = captureResponse(res, req.path.startsWith('/graphql'));
+    // Read now: routers mounted on a path (app.use('/graphql', ...)) rewrite req.url while they run.
+    const path = req.path;
+    const outgoing = captureResponse(res, path.startsWith('/graphql'));
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routes.label(routeLabel(req.path));
+      const route = routes.label(routeOf(path, req));
       const operation = route === '/graphql' ? operations.label(operationName(req)) : '';
       requests.inc({ method: req.method, route, operation, status: String(res.statusCode) });
       duration.observe({ method: req.method, route, operation }, seconds);
@@ -113,11 +115,22 @@ class CappedLabels {
   }
 }
 
+/** REST calls are labelled by their route pattern (/api/posts/:postId/like), never by the ids in them. */
+function routeOf(path: string, req: Request): string {
+  if (path !== '/api' && !path.startsWith('/api/')) return routeLabel(path);
+  const pattern = (req as { route?: { path?: unknown } }).route?.path;
+  return typeof pattern === 'string' && pattern.startsWith('/api') ? pattern : '/api (unmatched)';
+}
+
+/** The operationName the client sent, else the name of the document's first operation, else "anonymous". */
 function operationName(req: Request): string {
-  const body = req.body as { operationName?: unknown } | undefined;
-  const name = body && typeof body === 'object' ? body.operationName : undefined;
-  if (typeof name === 'string' && /^[_A-Za-z][_0-9A-Za-z]{0,63}$/.test(name)) return name;
-  return req.method === 'POST' ? 'anonymous' : '';
+  const body = req.body as { operationName?: unknown; query?: unknown } | undefined;
+  if (!body || typeof body !== 'object') return req.method === 'POST' ? 'anonymous' : '';
+  let name = body.operationName;
+  if (typeof name !== 'string' && typeof body.query === 'string') {
+    name = /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(body.query.slice(0, 500))?.[1];
+  }
+  return typeof name === 'string' && /^[_A-Za-z][_0-9A-Za-z]{0,63}$/.test(name) ? name : 'anonymous';
 }
 
 /**
