@@ -13,6 +13,7 @@ import { createStudent, rest, startTestServer, type Student, type TestServer } f
  * without a case here makes this suite fail.
  */
 const CLIP = path.resolve(__dirname, '../../../fixtures/media/clips/campus-testcard.mp4');
+const AVATAR = path.resolve(__dirname, '../../../fixtures/media/avatars/student-02.jpg');
 /** Fields that name "who is acting" in the spec's payloads. */
 const UID_PARAMS = ['uid'];
 const UID_BODY_FIELDS = ['uid', 'firebaseUid', 'currentUserId'];
@@ -249,6 +250,23 @@ describe('resources owned by someone else', () => {
     });
     const listed = await rest(server, 'GET', `/api/posts/user/${victim.uid}`);
     expect(listed.body.posts.map((post: { _id: string }) => post._id)).toContain(victimPost);
+  });
+
+  it("refuses someone else's uploads as one's own post video or profile photo, changing nothing", async () => {
+    const intruder = await createStudent(server);
+    const video = await uploadVideo(victim);
+    const photo = (await server.app.media.importFile(victim.uid, 'image', AVATAR, `avatar-${randomUUID()}.jpg`)).url;
+    await expectUnchangedBy(async () => {
+      const post = await rest(server, 'POST', '/api/posts', {
+        token: intruder.token,
+        body: { firebaseUid: intruder.uid, videoUrl: video, caption: 'Look what I made', tags: '' },
+      });
+      expect(post.status).toBe(400);
+      expect(post.body).toMatchObject({ success: false, errors: { videoUrl: expect.any(String) } });
+      const profile = await rest(server, 'PUT', `/api/users/${intruder.uid}`, { token: intruder.token, body: { photoURL: photo } });
+      expect(profile.status).toBe(400);
+      expect(profile.body).toMatchObject({ success: false, errors: { photoURL: expect.any(String) } });
+    });
   });
 
   it("leaves the victim's calendar, follow, like and profile as they were", async () => {
