@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { resolveFfmpegBinaries } from './ffmpeg-binaries';
+import { checkLeadingBytes } from './check-leading-bytes';
 import { createLocalMediaStore } from './local-media-store';
 import type { MediaService } from './media-service';
 import type { MediaStore } from './media-store';
@@ -39,6 +40,7 @@ export async function createMedia(deps: {
   const logger = deps.logger ?? silentLogger;
   const binaries = resolveFfmpegBinaries();
   const store = deps.config.s3 ? await createS3MediaStore(deps.config.s3) : await createLocalMediaStore(deps.config.mediaDir);
+  checkLeadingBytes(store.tusStore);
   const records = new UploadRecords(deps.dataSource);
   const service = new UploadMediaService(store, records);
   const uploads = await createUploadEndpoint({ store, records, binaries, verifier: deps.verifier, corsOrigins: deps.config.corsOrigins, logger });

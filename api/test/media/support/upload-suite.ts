@@ -186,22 +186,35 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
     });
 
-    it('refuses wrong bytes sent with the creation request too (creation-with-upload)', async () => {
+    it('refuses wrong bytes sent with the creation request too (creation-with-upload), without waiting for the rest', async () => {
+      // The client sends an HTML page's first bytes and then stalls: the answer must not wait for more.
       const html = fixture('formats/not-a-video.html');
-      const response = await fetch(`${app.baseUrl}/uploads`, {
-        method: 'POST',
-        headers: {
-          'Tus-Resumable': '1.0.0',
-          Authorization: alice.authorization,
-          'Upload-Length': String(html.length),
-          'Upload-Metadata': encodeMetadata({ kind: 'video', filename: 'page.mp4', filetype: 'video/mp4' }),
-          'Content-Type': 'application/offset+octet-stream',
-        },
-        body: html,
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(`${app.baseUrl}/uploads`, {
+          method: 'POST',
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            Authorization: alice.authorization,
+            'Upload-Length': String(10 * MB),
+            'Upload-Metadata': encodeMetadata({ kind: 'video', filename: 'stalled.mp4', filetype: 'video/mp4' }),
+            'Content-Type': 'application/offset+octet-stream',
+            'Transfer-Encoding': 'chunked',
+          },
+        });
+        request.on('response', (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            request.destroy();
+            resolve({ status: response.statusCode!, text });
+          });
+        });
+        request.on('error', reject);
+        request.write(html);
       });
-      expect(response.status).toBe(415);
-      expect(await response.text()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
-      const rows = await app.database.dataSource.query(`SELECT id FROM uploads WHERE owner_uid = $1 AND file_name = 'page.mp4'`, [alice.uid]);
+      expect(answer).toEqual({ status: 415, text: 'Please select a valid video file (MP4, MOV, AVI, WMV)' });
+      const rows = await app.database.dataSource.query(`SELECT id FROM uploads WHERE owner_uid = $1 AND file_name = 'stalled.mp4'`, [alice.uid]);
       expect(rows).toEqual([]);
     });
 
