@@ -45,7 +45,8 @@ export class TokenVerifier {
 
     let decoded: DecodedIdToken;
     try {
-      decoded = await this.auth.verifyIdToken(token);
+      // checkRevoked: a deleted, disabled or signed-out-everywhere account stops working at once.
+      decoded = await this.auth.verifyIdToken(token, true);
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'auth/id-token-expired') throw new UnauthenticatedError('Your session has expired. Please sign in again.');

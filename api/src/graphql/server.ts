@@ -47,6 +47,10 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
         }
       },
       context: (ctx) => createContext(services, ctx.extra.viewer ?? null),
+      // Live errors leave in the same codes and words as HTTP ones, and nothing internal leaks.
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error, options.logUnexpected)) } : undefined,
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error, options.logUnexpected)),
     },
     wsServer,
   );

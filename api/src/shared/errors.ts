@@ -71,8 +71,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** Text PostgreSQL cannot store or read as the type asked for (a NUL character, a malformed value). */
+function isUnstorableInput(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? (error as { driverError?: { code?: string } } | null)?.driverError?.code;
+  return code === '22021' || code === '22P02' || code === '22P05' || code === '54000';
+}
+
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (isDatabaseUnavailable(error)) return new ServiceUnavailableError();
+  if (isUnstorableInput(error)) return new ValidationError({ input: 'Some of the text contains characters that cannot be saved.' });
   return null;
 }

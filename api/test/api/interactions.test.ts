@@ -204,6 +204,16 @@ describe('calendar', () => {
     expect(deleted.data.deleteCalendarEvent).toBe(true);
   });
 
+  it('refuses text PostgreSQL cannot store (a NUL character) with a clear 400-style error, storing nothing', async () => {
+    const student = await createStudent(server);
+    const result = await graphql(server, student.token, SAVE, { d: '2026-11-22', n: 'Party\u0000night' });
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'Some of the text contains characters that cannot be saved.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect((await graphql(server, student.token, `{ calendarEvents { date } }`)).data.calendarEvents).toEqual([]);
+  });
+
   it('refuses an empty event name (D6) and an impossible date', async () => {
     const student = await createStudent(server);
     const empty = await graphql(server, student.token, SAVE, { d: '2026-11-21', n: '   ' });
