@@ -17,21 +17,29 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string): Promis
   try {
     ({ stdout } = await run(
       binaries.ffprobe,
-      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,duration:stream_tags=rotate:format=duration', '-of', 'json', file],
+      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,duration:stream_tags=rotate:stream_side_data=rotation:format=duration', '-of', 'json', file],
       { timeout: PROBE_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
     ));
   } catch {
     return null;
   }
   const parsed = JSON.parse(stdout) as {
-    streams?: { width?: number; height?: number; duration?: string; tags?: { rotate?: string } }[];
+    streams?: {
+      width?: number;
+      height?: number;
+      duration?: string;
+      tags?: { rotate?: string };
+      side_data_list?: { rotation?: number }[];
+    }[];
     format?: { duration?: string };
   };
   const stream = parsed.streams?.[0];
   if (!stream?.width || !stream.height) return null;
   const duration = Number(stream.duration ?? parsed.format?.duration);
-  // Phones record portrait video as landscape plus a rotation tag; report what the viewer sees.
-  const rotated = Math.abs(Number(stream.tags?.rotate ?? 0)) % 180 === 90;
+  // Phones record portrait video as landscape plus a rotation (a display matrix, or in older
+  // files a rotate tag); report the size the viewer sees.
+  const rotation = stream.side_data_list?.find((side) => side.rotation !== undefined)?.rotation ?? Number(stream.tags?.rotate ?? 0);
+  const rotated = Math.abs(rotation) % 180 === 90;
   return {
     duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration * 1000) / 1000 : null,
     width: rotated ? stream.height : stream.width,

@@ -315,6 +315,19 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       }
     });
 
+    it('reports the size a viewer sees for a phone video stored sideways, and cuts an upright poster', async () => {
+      const { last } = await uploadFile(app.baseUrl, bob.authorization, fixture('formats/rotated-phone.mp4'), {
+        kind: 'video',
+        filename: 'phone.mp4',
+        filetype: 'video/mp4',
+      });
+      expect(last.status).toBe(204);
+      const facts = await app.media.service.claimVideo(bob.uid, last.headers.get('x-media-url')!);
+      expect(facts).toMatchObject({ width: 180, height: 320 });
+      const poster = Buffer.from(await (await fetch(app.baseUrl + facts.posterUrl!)).arrayBuffer());
+      expect(jpegSize(poster)).toEqual({ width: 180, height: 320 });
+    });
+
     it('refuses a declared 100 MB + 1 byte video and a 5 MB + 1 byte image before any byte', async () => {
       const video = await createUpload(app.baseUrl, alice.authorization, {
         kind: 'video',
@@ -486,4 +499,19 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE owner_uid = $1', [carol.uid])).toEqual([]);
     });
   });
+}
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  let offset = 2;
+  while (offset + 9 < jpeg.length) {
+    if (jpeg[offset] !== 0xff) return null;
+    const marker = jpeg[offset + 1]!;
+    const length = jpeg.readUInt16BE(offset + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: jpeg.readUInt16BE(offset + 5), width: jpeg.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + length;
+  }
+  return null;
 }
