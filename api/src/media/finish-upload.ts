@@ -50,10 +50,12 @@ export async function finishUpload(
   let storedPoster: string | null = null;
   try {
     const posterFile = path.join(scratch, 'poster.jpg');
-    if ((await extractPoster(deps.binaries, localFile, posterFile, probe.duration)) && (await exists(posterFile))) {
-      await deps.store.putFile(posterPath, posterFile, 'image/jpeg');
-      storedPoster = posterPath;
+    // Headers can look fine while no frame decodes (a truncated file): such a video cannot play.
+    if (!(await extractPoster(deps.binaries, localFile, posterFile, probe.duration))) {
+      throw new MediaRefusal(415, rules.unreadableMessage);
     }
+    await deps.store.putFile(posterPath, posterFile, 'image/jpeg');
+    storedPoster = posterPath;
   } finally {
     await fsp.rm(scratch, { recursive: true, force: true });
   }
@@ -76,14 +78,6 @@ async function readHead(file: string): Promise<Buffer> {
     return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await fsp.stat(file)).size > 0;
-  } catch {
-    return false;
   }
 }
 

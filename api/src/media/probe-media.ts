@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fsp from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { FfmpegBinaries } from './ffmpeg-binaries';
 
@@ -49,18 +50,22 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string): Promis
 
 /**
  * Writes one JPEG frame near the start (at 10% of the clip, at most 1 s in, so a fade-in from
- * black does not become the poster). Returns false when ffmpeg could not produce it.
+ * black does not become the poster; the very first frame if that fails). Returns false when no
+ * frame can be decoded at all: the file only looks like a video.
  */
 export async function extractPoster(binaries: FfmpegBinaries, file: string, out: string, duration: number | null): Promise<boolean> {
-  const at = duration ? Math.min(1, duration * 0.1) : 0;
-  try {
-    await run(
-      binaries.ffmpeg,
-      ['-v', 'error', '-y', '-ss', at.toFixed(3), '-i', file, '-frames:v', '1', '-vf', "scale='min(720,iw)':-2", '-q:v', '4', out],
-      { timeout: PROBE_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
-    );
-    return true;
-  } catch {
-    return false;
+  const preferred = duration ? Math.min(1, duration * 0.1) : 0;
+  for (const at of preferred > 0 ? [preferred, 0] : [0]) {
+    try {
+      await run(
+        binaries.ffmpeg,
+        ['-v', 'error', '-y', '-ss', at.toFixed(3), '-i', file, '-frames:v', '1', '-vf', "scale='min(720,iw)':-2", '-q:v', '4', out],
+        { timeout: PROBE_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
+      );
+      if ((await fsp.stat(out)).size > 0) return true;
+    } catch {
+      // try the next position
+    }
   }
+  return false;
 }

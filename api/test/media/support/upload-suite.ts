@@ -287,6 +287,18 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(last.status).toBe(415);
       expect(await last.text()).toMatch(/could not be read/);
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+
+      // A real header whose frames were cut off: ffprobe is satisfied, but nothing would play.
+      const card = fixture('clips/campus-testcard.mp4');
+      const headerOnly = card.subarray(0, card.indexOf('mdat') + 200);
+      const truncated = await uploadFile(app.baseUrl, alice.authorization, headerOnly, {
+        kind: 'video',
+        filename: 'cut.mp4',
+        filetype: 'video/mp4',
+      });
+      expect(truncated.last.status).toBe(415);
+      expect(await truncated.last.text()).toBe('This video could not be read. It may be damaged; please choose another file.');
+      expect((await listKeys()).filter((key) => key.includes('cut'))).toEqual([]);
     });
 
     it('accepts MOV, AVI and WMV videos and GIF, WebP, PNG and JPEG profile images', async () => {
