@@ -83,7 +83,7 @@ export async function createApp(config: Config): Promise<App> {
   const readiness = createReadiness({ dataSource: database.dataSource, redisUrl: config.redisUrl });
   expressApp.use(requestContextMiddleware(logger));
   expressApp.use(metrics.middleware);
-  expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorHost }));
+  expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorPublicHost }));
   expressApp.use(cors(config.corsOrigins));
   expressApp.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

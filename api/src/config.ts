@@ -25,6 +25,8 @@ export interface Config {
   firebase: {
     projectId: string;
     authEmulatorHost: string | null;
+    /** host:port of the emulator as browsers reach it (differs from authEmulatorHost inside docker-compose). */
+    authEmulatorPublicHost: string | null;
     webApiKey: string;
     authDomain: string;
   };
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     firebase: {
       projectId: projectId!,
       authEmulatorHost,
+      authEmulatorPublicHost: authEmulatorHost ? (read('FIREBASE_AUTH_EMULATOR_PUBLIC_HOST') ?? authEmulatorHost) : null,
       webApiKey: webApiKey!,
       authDomain: read('FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
     },

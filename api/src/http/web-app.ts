@@ -28,7 +28,7 @@ export function webApp(config: Config): Router {
 function appConfigScript(config: Config): RequestHandler {
   const body = `window.__CAMPUS_CONFIG__ = ${JSON.stringify({
     firebase: { apiKey: config.firebase.webApiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId },
-    authEmulatorUrl: config.firebase.authEmulatorHost ? `http://${config.firebase.authEmulatorHost}` : null,
+    authEmulatorUrl: config.firebase.authEmulatorPublicHost ? `http://${config.firebase.authEmulatorPublicHost}` : null,
     supportEmail: config.supportEmail,
   })};\n`;
   return (_req, res) => {
