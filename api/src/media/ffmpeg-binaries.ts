@@ -11,11 +11,21 @@ export interface FfmpegBinaries {
  * tarball may lose the execute bit, so we restore it here, once, rather than in a postinstall step.
  */
 export function resolveFfmpegBinaries(env: Record<string, string | undefined> = process.env): FfmpegBinaries {
-  const ffmpeg = env.FFMPEG_PATH?.trim() || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  const ffprobe = env.FFPROBE_PATH?.trim() || (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  const ffmpeg = env.FFMPEG_PATH?.trim() || packagedBinary('@ffmpeg-installer/ffmpeg', 'FFMPEG_PATH');
+  const ffprobe = env.FFPROBE_PATH?.trim() || packagedBinary('@ffprobe-installer/ffprobe', 'FFPROBE_PATH');
   ensureExecutable(ffmpeg);
   ensureExecutable(ffprobe);
   return { ffmpeg, ffprobe };
+}
+
+function packagedBinary(packageName: string, variable: string): string {
+  try {
+    return (require(packageName) as { path: string }).path;
+  } catch (error) {
+    // These packages ship one binary per platform as optional dependencies.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${packageName} has no binary for ${process.platform}-${process.arch} here (${reason}); set ${variable} to an installed one`);
+  }
 }
 
 function ensureExecutable(file: string): void {
