@@ -84,7 +84,8 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
     allowedOrigins: deps.corsOrigins.length ? deps.corsOrigins : undefined,
     maxSize: (req) => {
       const context = contextOf(req);
-      return context ? MEDIA_RULES[context.kind].maxBytes : MEDIA_RULES.image.maxBytes;
+      // Without a context (OPTIONS advertising Tus-Max-Size) the largest kind's limit applies.
+      return context ? MEDIA_RULES[context.kind].maxBytes : MEDIA_RULES.video.maxBytes;
     },
     namingFunction: (req) => {
       const id = crypto.randomBytes(16).toString('hex');
