@@ -20,8 +20,9 @@ export async function ensureDemoAccounts(auth: Auth, students: readonly DemoStud
       });
       created += 1;
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'auth/email-already-exists') {
+      // Several api replicas starting at once may race to create the same account: fine.
+      if (await accountExists(auth, student.uid)) continue;
+      if ((error as { code?: string }).code === 'auth/email-already-exists') {
         throw new Error(`The auth emulator already has ${student.email} under another uid; delete that account and start again.`);
       }
       throw error;

@@ -1,0 +1,60 @@
+# syntax=docker/dockerfile:1
+# Campus Clips images, one Dockerfile, three targets:
+#   runtime        the api serving the built web app (default; what docker-compose scales)
+#   auth-emulator  the Firebase Auth emulator (firebase-tools) for local and demo stacks
+#   build          everything compiled, with dev dependencies (CI, codegen, tests)
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+# Manifests first: the dependency layer is rebuilt only when they change.
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY schema.graphql codegen.yml ./
+COPY api api
+COPY web web
+RUN npm run build -w api && npm run build -w web \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && mkdir -p api/node_modules web/node_modules
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=8000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data \
+    WEB_DIST=/app/web/dist
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/api/package.json api/package.json
+COPY --from=build /app/api/node_modules api/node_modules
+COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/web/dist web/dist
+# The demo loader (node api/dist/demo/seed-cli.js) uses the sample clips and avatars.
+COPY fixtures/media fixtures/media
+RUN mkdir -p /data/media && chown -R node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM drains in-flight requests and closes subscriptions before the process exits.
+STOPSIGNAL SIGTERM
+CMD ["node", "api/dist/main.js"]
+
+FROM ${NODE_IMAGE} AS auth-emulator
+# Same firebase-tools version as the repository's devDependency.
+RUN npm install -g firebase-tools@15.34.2 --no-audit --no-fund \
+ && mkdir -p /emulator/data && chown -R node:node /emulator
+WORKDIR /emulator
+RUN printf '%s\n' '{"emulators":{"auth":{"host":"0.0.0.0","port":9099},"ui":{"enabled":false},"logging":{"level":"WARN"},"singleProjectMode":true}}' > firebase.json
+USER node
+ENV FIREBASE_CLI_DISABLE_UPDATE_CHECK=true \
+    FIREBASE_PROJECT_ID=demo-campus-clips
+EXPOSE 9099
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=5 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:9099/emulator/v1/projects/'+process.env.FIREBASE_PROJECT_ID+'/config').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Accounts are kept in /emulator/data between restarts (exported on a clean stop).
+CMD ["sh", "-c", "exec firebase emulators:start --only auth --project \"$FIREBASE_PROJECT_ID\" --import /emulator/data --export-on-exit /emulator/data"]
