@@ -7,18 +7,25 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { e2eSettings } from './support/settings';
-import { stopRun, type RunState } from './support/run-state';
+import { saveState, stopAbandonedRuns, type RunState } from './support/run-state';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export default async function globalSetup(): Promise<void> {
-  await stopRun(); // a run killed half-way may have left its api, emulator or database behind
-  if (await answers(`${e2eSettings.baseURL}/healthz`)) {
-    throw new Error(`Something else already listens on ${e2eSettings.baseURL}; set E2E_API_PORT to a free port.`);
+  await stopAbandonedRuns(); // a run killed half-way may have left its api, emulator or database behind
+  for (const url of [e2eSettings.baseURL, `http://${e2eSettings.authEmulatorHost}`]) {
+    if (await answers(url)) throw new Error(`Something else already listens on ${url}; set E2E_API_PORT / E2E_AUTH_PORT to free ports.`);
   }
 
-  const state: RunState = { emulatorPid: null, apiPid: null, databaseName: null };
-  const save = () => fs.writeFileSync(e2eSettings.stateFile, JSON.stringify(state));
+  const state: RunState = {
+    runnerPid: process.pid,
+    emulatorPid: null,
+    apiPid: null,
+    databaseName: null,
+    leftovers: [e2eSettings.webDist, e2eSettings.mediaDir, path.join(repoRoot, '.emulator', `auth-${e2eSettings.authPort}.pid`)],
+  };
+  const save = () => saveState(state);
+  save();
 
   const emulatorModule = await import(pathToFileURL(path.join(repoRoot, 'scripts', 'emulator.mjs')).href);
   const emulatorStart = emulatorModule.ensureEmulator({ port: e2eSettings.authPort });
