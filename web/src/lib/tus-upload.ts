@@ -19,6 +19,12 @@ function uploadEndpoint(): string {
   return new URL('/uploads', window.location.origin).toString();
 }
 
+/** A 4xx answer means the server refused this upload; retrying would only be refused again. */
+function isRefusal(error: Error | DetailedError): boolean {
+  const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 423;
+}
+
 /** The server's own message for a refused file (413 size, 415 type), else the generic one. */
 export function uploadErrorMessage(error: Error | DetailedError, kind: UploadKind): string {
   const response = (error as DetailedError).originalResponse;
@@ -55,10 +61,19 @@ export function useTusUpload(kind: UploadKind) {
     if (upload) void upload.abort().catch(() => undefined);
   }, []);
 
-  useEffect(() => abortCurrent, [abortCurrent]);
+  const stopWaitingForNetwork = useRef<(() => void) | null>(null);
+
+  useEffect(
+    () => () => {
+      stopWaitingForNetwork.current?.();
+      abortCurrent();
+    },
+    [abortCurrent],
+  );
 
   const start = useCallback(
     (file: File) => {
+      stopWaitingForNetwork.current?.();
       abortCurrent();
       setProgress(0);
       setMediaUrl(null);
@@ -92,8 +107,21 @@ export function useTusUpload(kind: UploadKind) {
           setMediaUrl(url);
           setStatus('complete');
         },
+        // Retry network failures and server hiccups even when the browser says it is offline
+        // (tus-js-client's default gives up at once then); never retry a refusal.
+        onShouldRetry: (failure) => !isRefusal(failure),
         onError: (failure) => {
           if (current.current !== upload) return;
+          if (!isRefusal(failure) && typeof navigator !== 'undefined' && navigator.onLine === false) {
+            // Offline: keep the progress and resume from the server's offset once back online.
+            const resume = () => {
+              stopWaitingForNetwork.current = null;
+              if (current.current === upload) upload.start();
+            };
+            window.addEventListener('online', resume, { once: true });
+            stopWaitingForNetwork.current = () => window.removeEventListener('online', resume);
+            return;
+          }
           setStatus('error');
           setError(uploadErrorMessage(failure, kind));
         },
@@ -116,6 +144,7 @@ export function useTusUpload(kind: UploadKind) {
   );
 
   const reset = useCallback(() => {
+    stopWaitingForNetwork.current?.();
     abortCurrent();
     setProgress(0);
     setStatus('idle');
