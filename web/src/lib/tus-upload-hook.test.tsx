@@ -5,19 +5,29 @@ import { useTusUpload } from './tus-upload';
 jest.mock('../app/auth/auth-context', () => ({ useAuth: () => ({ getIdToken: async () => 'id-token' }) }));
 
 // A stand-in for tus-js-client's Upload that lets the test play the server's part.
-const mockUploads: Array<{ options: UploadOptions; start: jest.Mock; abort: jest.Mock; resumed: unknown }> = [];
+type FakeUpload = {
+  options: UploadOptions;
+  start: jest.Mock;
+  abort: jest.Mock;
+  resumed: unknown;
+  findPreviousUploads: jest.Mock;
+  resumeFromPreviousUpload: jest.Mock;
+};
+const mockUploads: FakeUpload[] = [];
 jest.mock('tus-js-client', () => {
   const actual = jest.requireActual('tus-js-client');
   return {
     ...actual,
     Upload: jest.fn().mockImplementation((_file: File, options: UploadOptions) => {
-      const upload = {
+      const upload: FakeUpload = {
         options,
         start: jest.fn(),
         abort: jest.fn(() => Promise.resolve()),
         resumed: null as unknown,
         findPreviousUploads: jest.fn(() => Promise.resolve([{ uploadUrl: '/uploads/earlier' }])),
-        resumeFromPreviousUpload: jest.fn((previous: unknown) => (upload.resumed = previous)),
+        resumeFromPreviousUpload: jest.fn((previous: unknown): void => {
+          upload.resumed = previous;
+        }),
       };
       mockUploads.push(upload);
       return upload;
