@@ -41,7 +41,11 @@ async function openStudentPage(browser: Browser): Promise<{ context: BrowserCont
   page.on('console', (message) => {
     if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
   });
-  page.on('requestfailed', (request) => console.log(`[browser] request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // ERR_ABORTED: a navigation cancelled a lazy chunk or media load; that is not a failure.
+    if (!reason.includes('ERR_ABORTED')) console.log(`[browser] request failed: ${request.method()} ${request.url()} ${reason}`);
+  });
   return { context, page };
 }
 
@@ -110,6 +114,18 @@ test('Ada uploads a clip with progress, adds a caption and tags, and posts it', 
   await expect(page.getByRole('button', { name: 'Create Post' })).toBeDisabled();
   await visitScreen(page, 'create-post');
 
+  // A file that is not a video is refused in the browser; one that only claims to be (D11) by the server.
+  const wrongType = 'Please select a valid video file (MP4, MOV, AVI, WMV)';
+  const videoInput = page.getByLabel('Choose a video file');
+  await videoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('lecture notes') });
+  await expect(page.getByRole('alert').filter({ hasText: wrongType })).toBeVisible();
+  await videoInput.setInputFiles({ name: 'fake-clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all '.repeat(200)) });
+  await expect(page.getByRole('alert').filter({ hasText: wrongType })).toBeHidden();
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: wrongType })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Clear selected video' }).click();
+
   // Hold the upload requests until the progress line has shown, so the test sees it however fast the disk is.
   let releaseUpload!: () => void;
   const progressSeen = new Promise<void>((resolve) => (releaseUpload = resolve));
@@ -118,7 +134,7 @@ test('Ada uploads a clip with progress, adds a caption and tags, and posts it', 
     await route.continue();
   });
 
-  await page.getByLabel('Choose a video file').setInputFiles(clipPath);
+  await videoInput.setInputFiles(clipPath);
   await expect(page.getByTestId('upload-file-name')).toHaveText('color-bars.mp4');
   await page.getByRole('button', { name: 'Upload Video' }).click();
   await expect(page.getByText(/Uploading: \d+%/)).toBeVisible();
@@ -290,7 +306,11 @@ test('Ada updates her profile (photo, bio, interests) and sees it on her profile
   await expect(page.getByLabel('Username', { exact: true })).toHaveValue(ada.name);
   await visitScreen(page, 'settings');
 
-  await page.getByTestId('profile-photo-input').setInputFiles(avatarPath);
+  const photoInput = page.getByTestId('profile-photo-input');
+  await photoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(page.getByText('Please select an image file (JPEG, PNG, etc.)')).toBeVisible();
+  await photoInput.setInputFiles(avatarPath);
+  await expect(page.getByText('Please select an image file (JPEG, PNG, etc.)')).toBeHidden();
   await expect(page.getByText('New photo selected: student-01.png')).toBeVisible();
   await page.getByLabel('Bio', { exact: true }).fill('Second-year physics student who films the library.');
   await page.getByRole('button', { name: 'Music', exact: true }).click();

@@ -1,5 +1,6 @@
 // Every screen the tests reach gets an accessibility check (axe-core: no serious or critical
 // violations) and, once per screen, a phone and a desktop screenshot for docs/screenshots.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -18,9 +19,18 @@ export interface A11yFinding {
   targets: string[];
 }
 
-/** axe-core with the WCAG 2.1 A/AA rules: the serious and critical findings on the current page. */
+/**
+ * axe-core with the WCAG 2.1 A/AA rules: the serious and critical findings on the current page.
+ * With E2E_AXE_LOG=<file>, every finding (minor and moderate too) is appended there as JSON lines.
+ */
 export async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  if (process.env.E2E_AXE_LOG) {
+    for (const violation of results.violations) {
+      const line = { url: page.url(), rule: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) };
+      fs.appendFileSync(process.env.E2E_AXE_LOG, `${JSON.stringify(line)}\n`);
+    }
+  }
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
