@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HomeFeedDocument } from '../../graphql/graphql';
 import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../lib/testing/render-with-apollo';
 import { makeConnection, makePost } from '../../lib/testing/post-fixtures';
@@ -41,6 +42,25 @@ describe('Home feed', () => {
 
     expect(await screen.findByText('Caption of p3')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getByText("You've reached the end!")).toBeInTheDocument();
+  });
+
+  it('keeps the loaded posts when a later page fails, and can try again', async () => {
+    const user = userEvent.setup();
+    const mocks = [
+      feedMock(undefined, [makePost('p1'), makePost('p2')], true),
+      { request: { query: HomeFeedDocument, variables: { first: 10, after: 'cursor-p2' } }, error: new Error('offline') },
+      feedMock('cursor-p2', [makePost('p3')], false),
+    ];
+    renderWithApollo(<HomePage />, { mocks });
+    await screen.findByText('Caption of p2');
+    FakeIntersectionObserver.intersect(screen.getByRole('list', { name: 'Posts' }).lastElementChild!, isLoadMoreObserver);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load posts');
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Caption of p3')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText("You've reached the end!")).toBeInTheDocument();
   });
 
