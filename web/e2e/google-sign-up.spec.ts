@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { visitScreen } from './support/screens';
-import { adultBirthday } from './support/students';
+import { adultBirthday, newStudent } from './support/students';
 
 const gapiStandIn = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'gapi-stand-in.js'), 'utf8');
 
@@ -27,9 +27,7 @@ test('a student signs up with Google, is asked for the date of birth once, then 
     void dialog.dismiss();
   });
   await serveGoogleOffline(context);
-  const runId = Date.now().toString(36);
-  const name = `Cleo Google ${runId}`;
-  const email = `cleo-${runId}@campus.test`;
+  const { name, email } = newStudent('Cleo', 'Martins');
 
   await page.goto('/signup');
   const popupOpened = page.waitForEvent('popup');

@@ -11,9 +11,9 @@ const avatarPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const clipPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips', 'color-bars.mp4');
 const markup = '<script>alert(1)</script><b>x</b>';
 
-const ada = newStudent('Ada');
-const ben = newStudent('Ben');
-const postTag = `clip${Date.now().toString(36)}`;
+const ada = newStudent('Ada', 'Lovelace');
+const ben = newStudent('Ben', 'Okafor');
+const postTag = 'librarytour';
 const caption = `Colour bars at the library ${markup}`;
 const comment = `Great clip! ${markup}`;
 

@@ -7,12 +7,14 @@ export interface Student {
   password: string;
 }
 
-const runId = Date.now().toString(36);
-
-export function newStudent(firstName: string): Student {
+/**
+ * Each run has its own emulator and database, so plain, readable names are unique enough (and the
+ * screenshots in docs/screenshots stay the same from run to run).
+ */
+export function newStudent(firstName: string, lastName: string): Student {
   return {
-    name: `${firstName} Tester ${runId}`,
-    email: `${firstName.toLowerCase()}-${runId}@campus.test`,
+    name: `${firstName} ${lastName}`,
+    email: `${firstName}.${lastName}@campus.test`.toLowerCase(),
     password: 'Campus!2026',
   };
 }
