@@ -59,6 +59,8 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
     schema,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    // main.ts owns SIGTERM/SIGINT (drain, then close everything); Apollo's own handler would stall it.
+    stopOnTerminationSignals: false,
     hideSchemaDetailsFromClientErrors: options.production,
     validationRules: options.validationRules,
     formatError: (formatted, error) => formatError(formatted, error, options.logUnexpected),
