@@ -1,0 +1,128 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { createIdentity, type TestIdentity } from '../support/identity';
+import { startUpload, uploadFile } from '../media/support/tus-requests';
+
+/**
+ * What a rolling deploy does to a running instance: SIGTERM. The real entry point (api/dist
+ * main.js, compiled here) on the run's PostgreSQL database must let a request that is still
+ * uploading finish, close live subscriptions, and exit by itself, quickly and with code 0.
+ */
+const API = path.resolve(__dirname, '../..');
+const OUT = path.join(API, 'node_modules', '.cache', 'ops-test-dist');
+const CLIP = path.resolve(API, '../fixtures/media/clips/colour-sweep.mp4');
+
+jest.setTimeout(180_000);
+
+let api: ChildProcess;
+let baseUrl: string;
+let log = '';
+let student: TestIdentity;
+let mediaDir: string;
+
+beforeAll(async () => {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(API, 'tsconfig.build.json'), '--outDir', OUT], { stdio: 'inherit' });
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-stop-media-'));
+  api = spawn(process.execPath, [path.join(OUT, 'main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development', // as deployed: libraries that install their own signal handlers do so here
+      NODE_OPTIONS: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: 'none',
+      MEDIA_DIR: mediaDir,
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api.stdout!.on('data', (chunk) => (log += chunk));
+  api.stderr!.on('data', (chunk) => (log += chunk));
+  const deadline = Date.now() + 60_000;
+  while (!/listening on (http:\/\/\S+)"/.test(log)) {
+    if (api.exitCode !== null || Date.now() > deadline) throw new Error(`the api did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  baseUrl = /listening on (http:\/\/\S+)"/.exec(log)![1]!.replace('localhost', '127.0.0.1');
+  student = await createIdentity();
+  await gql(`mutation { syncUser(input: { displayName: "Stop Tester", dateOfBirth: "2001-02-03" }) { id } }`);
+});
+
+afterAll(() => {
+  if (api.exitCode === null) api.kill('SIGKILL');
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+test('SIGTERM lets an upload in flight finish, closes live subscriptions, and exits 0 within seconds', async () => {
+  // A post with a live comment subscription on it.
+  const bytes = fs.readFileSync(CLIP);
+  const { last } = await uploadFile(baseUrl, `Bearer ${student.token}`, bytes, { kind: 'video', filename: 'clip.mp4', filetype: 'video/mp4' });
+  const created = await gql(`mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "drain test" }) { id } }`, { v: last.headers.get('x-media-url') });
+  const socket = await subscribe(created.createPost.id);
+  const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+  // A second upload is half sent when the signal arrives.
+  const uploadUrl = await startUpload(baseUrl, `Bearer ${student.token}`, { kind: 'video', filename: 'late.mp4', filetype: 'video/mp4', length: bytes.length });
+  const half = Math.floor(bytes.length / 2);
+  const patch = http.request(uploadUrl, {
+    method: 'PATCH',
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+      'Content-Length': String(bytes.length),
+      Authorization: `Bearer ${student.token}`,
+    },
+  });
+  const patched = new Promise<number>((resolve, reject) => {
+    patch.once('response', (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
+    patch.once('error', reject);
+  });
+  await new Promise<void>((resolve) => patch.write(bytes.subarray(0, half), () => resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  const signalledAt = Date.now();
+  const exited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
+  api.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  patch.end(bytes.subarray(half));
+
+  expect(await patched).toBe(204); // the request in flight was allowed to finish
+  expect(await socketClosed).toBeGreaterThanOrEqual(1000); // a proper close frame, not a dropped TCP connection
+  expect(await exited).toBe(0);
+  expect(Date.now() - signalledAt).toBeLessThan(8000);
+  expect(log).toContain('draining and stopping');
+  await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow(); // nothing listens any more
+});
+
+async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${student.token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: unknown; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+function subscribe(postId: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    socket.once('error', reject);
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${student.token}` } })));
+    socket.on('message', (data) => {
+      if (JSON.parse(String(data)).type !== 'connection_ack') return;
+      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { commentAdded(postId: "${postId}") { id } }` } }));
+      resolve(socket);
+    });
+  });
+}
