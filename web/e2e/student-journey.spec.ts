@@ -238,7 +238,16 @@ test('Ben opens Ada\'s profile from her post and sees her post there', async () 
   await expect(page.getByRole('heading', { name: ada.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: `Following ${ada.name}` })).toBeVisible();
   await expect(page.getByText('Colour bars at the library')).toBeVisible();
+  await expect(page.getByTestId('follower-count')).toHaveText('1');
   await visitScreen(page, 'user-profile');
+
+  // The toggle works both ways, and the count follows the server's answer.
+  await page.getByRole('button', { name: `Following ${ada.name}` }).click();
+  await expect(page.getByRole('button', { name: `Follow ${ada.name}` })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('follower-count')).toHaveText('0');
+  await page.getByRole('button', { name: `Follow ${ada.name}` }).click();
+  await expect(page.getByRole('button', { name: `Following ${ada.name}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('follower-count')).toHaveText('1');
 
   await page.getByRole('link', { name: 'Explore' }).first().click();
   await expect(page.getByRole('heading', { name: 'Explore New Content' })).toBeVisible();
