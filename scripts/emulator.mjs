@@ -20,8 +20,11 @@ export async function isEmulatorUp(host) {
   }
 }
 
-/** Starts an emulator on host:port unless one already answers there. Returns { host, stop, started }. */
-export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = true } = {}) {
+/**
+ * Starts an emulator on host:port unless one already answers there. Returns { host, stop, started }.
+ * With `persistDir`, accounts are loaded from that folder on start and saved there by stop().
+ */
+export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = true, persistDir = null } = {}) {
   const address = `${host}:${port}`;
   if (await isEmulatorUp(address)) return { host: address, started: false, stop: async () => undefined };
 
@@ -31,9 +34,11 @@ export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = 
     JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, logging: { level: 'WARN' }, singleProjectMode: true } }),
   );
   const firebaseBin = path.join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  // A missing folder is fine for --import (firebase-tools warns and starts empty).
+  const persistArgs = persistDir ? ['--import', path.resolve(persistDir), '--export-on-exit', path.resolve(persistDir)] : [];
   const child = spawn(
     process.execPath,
-    [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(dir, 'firebase.json')],
+    [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(dir, 'firebase.json'), ...persistArgs],
     { cwd: dir, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit', detached: true, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' } },
   );
   let stderr = '';

@@ -19,6 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 8000);
 const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT || 9099);
 const rawLogs = process.env.LOG_FORMAT === 'json';
+const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
 const say = (line) => console.log(`[start] ${line}`);
 
 const children = new Set(); // running child processes, each the leader of its own process group
@@ -51,7 +52,8 @@ async function main() {
   say(`starting the auth emulator on 127.0.0.1:${emulatorPort} (takes 10-20 s)`);
   const { ensureEmulator } = await import('./emulator.mjs');
   emulatorStartedAt = Date.now();
-  emulator = await ensureEmulator({ port: emulatorPort });
+  // Accounts are saved in the data folder when it stops, so sign-ups survive a restart.
+  emulator = await ensureEmulator({ port: emulatorPort, persistDir: path.join(dataDir, 'auth-emulator') });
   emulatorStartedAt = 0;
   if (!emulator.started) say(`an auth emulator is already running on ${emulator.host}; using it`);
   if (stopping) return;
@@ -90,7 +92,7 @@ function printWelcome(base, demo) {
   } else {
     lines.push(`  No demo campus (${demo.reason}); sign up to get started.`);
   }
-  lines.push('', `  Auth emulator: http://${emulator.host}   Data: ${path.resolve(root, process.env.DATA_DIR || "data")}`, '  Press Ctrl-C to stop.', '');
+  lines.push('', `  Auth emulator: http://${emulator.host}   Data: ${dataDir}`, '  Press Ctrl-C to stop.', '');
   console.log(lines.join('\n'));
 }
 

@@ -8,8 +8,8 @@ import path from 'node:path';
  * The README's quick start, end to end, on a fresh clone: `npm start` builds, starts the auth
  * emulator and the api on the embedded database, loads the demo campus and prints the logins.
  * A demo student signs in through the emulator, sees the demo posts, writes a comment and a
- * calendar event; after a restart both are still there; after Ctrl-C / SIGTERM no process of
- * the clone is left.
+ * calendar event, and a newcomer signs up; after a restart all of it is still there and both can
+ * sign in; after Ctrl-C / SIGTERM no process of the clone is left.
  *
  * Speed: instead of `npm install` in the clone (minutes, and the network), the clone's
  * node_modules folders are symlinks to this repository's. Everything else (builds, database,
@@ -69,6 +69,11 @@ test('npm start on a fresh clone: demo campus, sign-in, writes that survive a re
   await gql(token, `mutation($postId: ID!, $text: String!) { addComment(postId: $postId, text: $text) { id } }`, { postId: target.id, text });
   await gql(token, `mutation { saveCalendarEvent(date: "2031-05-06", name: "Graduation rehearsal") { date } }`);
 
+  // A newcomer signs up too; the emulator saves its accounts in ./data when it stops.
+  const newcomer = { email: `newcomer-${Date.now()}@campus.test`, password: 'Newcomer1!' };
+  const newcomerToken = await signUp(newcomer.email, newcomer.password);
+  await gql(newcomerToken, `mutation { syncUser(input: { displayName: "New Comer", dateOfBirth: "2002-02-02" }) { id } }`);
+
   await stop(running, 'SIGINT'); // what Ctrl-C sends to the terminal's process group
   running = null;
   expect(leftovers()).toEqual([]);
@@ -84,6 +89,8 @@ test('npm start on a fresh clone: demo campus, sign-in, writes that survive a re
   expect(again.post.comments.edges.map((edge: { node: { text: string } }) => edge.node.text)).toContain(text);
   expect(again.calendarEvents).toContainEqual({ date: '2031-05-06', name: 'Graduation rehearsal' });
   expect(again.viewer.postCount).toBe(3); // not loaded twice
+  const newcomerAgain = await gql(await signIn(newcomer.email, newcomer.password), `{ viewer { displayName } }`);
+  expect(newcomerAgain.viewer).toEqual({ displayName: 'New Comer' });
 
   await stop(running, 'SIGTERM');
   running = null;
@@ -144,13 +151,21 @@ function leftovers(): string[] {
   return found;
 }
 
-async function signIn(email: string, password: string): Promise<string> {
+function signIn(email: string, password: string): Promise<string> {
+  return identityCall('accounts:signInWithPassword', email, password);
+}
+
+function signUp(email: string, password: string): Promise<string> {
+  return identityCall('accounts:signUp', email, password);
+}
+
+async function identityCall(method: string, email: string, password: string): Promise<string> {
   const response = await fetch(
-    `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`,
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) },
   );
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  if (!body.idToken) throw new Error(`sign-in as ${email} failed: ${body.error?.message}`);
+  if (!body.idToken) throw new Error(`${method} as ${email} failed: ${body.error?.message}`);
   return body.idToken;
 }
 
