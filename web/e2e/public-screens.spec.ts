@@ -53,3 +53,32 @@ test('signed-in screens send a signed-out visitor to /login, replacing the histo
   await page.goBack();
   await expect(page).toHaveURL('/terms');
 });
+
+test('the landing screen leads to sign-up; sign-in and password reset explain their rules', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Connect with your campus community')).toBeVisible();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL('/signup');
+  await page.getByRole('link', { name: 'Sign in', exact: true }).last().click();
+  await expect(page).toHaveURL('/login');
+
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Your Email Address').fill('nobody@campus.test');
+  await expect(page.getByText('Please enter a valid email address')).toBeHidden();
+  await page.getByLabel('Your Password', { exact: true }).fill('Wrong!pass1');
+  await page.getByRole('button', { name: 'Show your password' }).click();
+  await expect(page.getByLabel('Your Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password. Please try again.' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Forget your password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('Email Address').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Email Address').fill('nobody@campus.test');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Password reset email sent to nobody@campus.test.', { exact: false })).toBeVisible();
+});
