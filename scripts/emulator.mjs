@@ -36,10 +36,12 @@ export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = 
   const firebaseBin = path.join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   // A missing folder is fine for --import (firebase-tools warns and starts empty).
   const persistArgs = persistDir ? ['--import', path.resolve(persistDir), '--export-on-exit', path.resolve(persistDir)] : [];
+  // Its own TMPDIR gives this emulator its own hub locator file: with the shared one, a second
+  // emulator for the same project on this machine answered the first one's export.
   const child = spawn(
     process.execPath,
     [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(dir, 'firebase.json'), ...persistArgs],
-    { cwd: dir, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit', detached: true, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' } },
+    { cwd: dir, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit', detached: true, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', TMPDIR: dir } },
   );
   let stderr = '';
   child.stderr?.on('data', (chunk) => { stderr += chunk; });
