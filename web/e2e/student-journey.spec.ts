@@ -160,6 +160,15 @@ function adaPost(page: Page) {
 test('Ben signs up, finds Ada in Community and follows her', async () => {
   const page = benPage;
   await signUp(page, ben);
+
+  // Before following, Ada's post is something new to explore.
+  await page.getByRole('link', { name: 'Explore' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Explore New Content' })).toBeVisible();
+  await expect(page.getByText("Discover posts from new people you aren't following yet.")).toBeVisible();
+  await expect(adaPost(page)).toBeVisible();
+  await expect(page.getByText("You've reached the end!")).toBeVisible();
+  await visitScreen(page, 'explore');
+
   await page.goto('/community');
   await expect(page.getByRole('heading', { name: 'Community' })).toBeVisible();
   await page.getByLabel('Search people by name').fill(ada.name);
@@ -365,8 +374,11 @@ test('Ada changes her password and signs in again with the new one', async () =>
   await expect(confirm).toHaveValue('');
   ada.password = newPassword;
 
+  expect(await page.evaluate(() => localStorage.getItem('firebaseUid'))).toBeTruthy();
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.goto('/login');
+  await expect(page).toHaveURL('/login');
+  // D2: signing out also forgets the uid kept for compatibility.
+  expect(await page.evaluate(() => localStorage.getItem('firebaseUid'))).toBeNull();
   await expect(page.getByText('Welcome Back!')).toBeVisible();
   await visitScreen(page, 'login');
   await page.getByLabel('Your Email Address').fill(ada.email);
