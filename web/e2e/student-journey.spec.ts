@@ -3,7 +3,7 @@
 // students and run in order; each one names the part of the story it checks.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { visitScreen } from './support/screens';
 import { adultBirthday, fillSignupForm, newStudent, signUp } from './support/students';
 
@@ -152,6 +152,18 @@ test('Ada uploads a clip with progress, adds a caption and tags, and posts it', 
   await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
 });
 
+/** Runs `action` while one GraphQL operation of the page fails at the network level (D5). */
+async function whileOperationFails(page: Page, operationName: string, action: () => Promise<void>): Promise<void> {
+  const failIt = (route: Route) =>
+    route.request().postData()?.includes(`"operationName":"${operationName}"`) ? route.abort('connectionfailed') : route.fallback();
+  await page.route('**/graphql', failIt);
+  try {
+    await action();
+  } finally {
+    await page.unroute('**/graphql', failIt);
+  }
+}
+
 /** The card of Ada's post on whatever feed the page shows. */
 function adaPost(page: Page) {
   return page.getByRole('article').filter({ hasText: 'Colour bars at the library' });
@@ -196,6 +208,12 @@ test('Ben sees Ada\'s post in Your Feed, with the caption as plain text, and lik
   await visitScreen(page, 'home');
 
   await expect(post.getByTestId('like-count')).toHaveText('0');
+  // A like that cannot reach the server is rolled back and explained.
+  await whileOperationFails(page, 'LikePost', async () => {
+    await post.getByRole('button', { name: 'Like (0 likes)' }).click();
+    await expect(post.getByText('Failed to like post')).toBeVisible();
+    await expect(post.getByTestId('like-count')).toHaveText('0');
+  });
   await post.getByRole('button', { name: 'Like (0 likes)' }).click();
   await expect(post.getByTestId('like-count')).toHaveText('1');
   await expect(post.getByRole('button', { name: 'Unlike (1 likes)' })).toHaveAttribute('aria-pressed', 'true');
@@ -224,6 +242,14 @@ test('Ben comments; Ada, with the comments open, sees it arrive live as plain te
   await input.fill('   ');
   await expect(send).toBeDisabled(); // whitespace only is not a comment
   await input.fill(comment);
+  // D5: a comment that cannot be sent comes back into the input, with a short message.
+  await whileOperationFails(benPage, 'AddComment', async () => {
+    await send.click();
+    await expect(benCard.getByText('Failed to add comment')).toBeVisible();
+    await expect(input).toHaveValue(comment);
+    await expect(benCard.getByTestId('comment')).toHaveCount(0);
+    await expect(benCard.getByTestId('comment-count')).toHaveText('0');
+  });
   await send.click();
   await expect(input).toHaveValue('');
   const benComment = benCard.getByTestId('comment').filter({ hasText: 'Great clip!' });
