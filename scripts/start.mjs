@@ -5,7 +5,8 @@
 //   3. starts the api on the embedded PGlite database in ./data, serving the web app too;
 //   4. waits for /readyz and the demo campus, then prints the address and the demo logins.
 // Ctrl-C or SIGTERM stops every child process group; nothing is left running.
-// Settings: PORT (8000), AUTH_EMULATOR_PORT (9099), SEED_DEMO=false, LOG_FORMAT=json (raw api logs),
+// Settings: PORT (8000), AUTH_EMULATOR_PORT (9099), SEED_DEMO=false, LOG_FORMAT=json (raw api logs,
+// every request; the readable form shows only failed requests),
 // and every api variable in docs/operations.md except DATABASE_URL (npm start is the embedded mode).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,9 +54,11 @@ async function main() {
   const { ensureEmulator } = await import('./emulator.mjs');
   emulatorStartedAt = Date.now();
   // Accounts are saved in the data folder when it stops, so sign-ups survive a restart.
-  emulator = await ensureEmulator({ port: emulatorPort, persistDir: path.join(dataDir, 'auth-emulator') });
+  const persistDir = path.join(dataDir, 'auth-emulator');
+  emulator = await ensureEmulator({ port: emulatorPort, persistDir });
   emulatorStartedAt = 0;
   if (!emulator.started) say(`an auth emulator is already running on ${emulator.host}; using it`);
+  else await waitForImportedAccounts(emulator.host, persistDir);
   if (stopping) return;
 
   const env = { ...process.env, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
@@ -136,7 +139,8 @@ function run(command, args, { env, pipeOutput }) {
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       const entry = parseJson(line);
       if (entry) child.onLogLine?.(entry);
-      console.log(rawLogs || !entry ? line : formatLogLine(entry));
+      if (rawLogs || !entry) console.log(line);
+      else if (!isQuietRequest(entry)) console.log(formatLogLine(entry));
     });
     readline.createInterface({ input: child.stderr }).on('line', (line) => console.error(line));
   }
@@ -152,6 +156,11 @@ function parseJson(line) {
   }
 }
 
+/** In the readable form, answered requests are noise (every video range, every asset); failures are not. */
+function isQuietRequest(entry) {
+  return entry.msg === 'request' && typeof entry.status === 'number' && entry.status < 400;
+}
+
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
 /** pino's JSON made readable in a terminal: time, level, message, and the request summary. */
@@ -161,6 +170,31 @@ function formatLogLine(entry) {
   const request = entry.method ? ` ${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms` : '';
   const error = entry.err ? ` ${entry.err.message ?? ''}` : '';
   return `[api] ${time} ${level} ${entry.msg ?? ''}${request}${error}`;
+}
+
+/**
+ * The emulator answers before it has finished loading the saved accounts; the api must not look
+ * for the demo accounts (and create them again) meanwhile. The last saved account is loaded last.
+ */
+async function waitForImportedAccounts(host, persistDir) {
+  let users = [];
+  try {
+    users = JSON.parse(fs.readFileSync(path.join(persistDir, 'auth_export', 'accounts.json'), 'utf8')).users ?? [];
+  } catch {
+    return; // nothing saved yet
+  }
+  const last = users.at(-1);
+  if (!last?.localId) return;
+  const { PROJECT_ID } = await import('./emulator.mjs');
+  await waitFor('the saved accounts to load', 60_000, async () => {
+    const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: [last.localId] }),
+      signal: AbortSignal.timeout(2000),
+    });
+    return response.ok && ((await response.json()).users ?? []).length > 0;
+  });
 }
 
 function portIsFree(portNumber, host) {
