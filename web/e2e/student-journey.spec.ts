@@ -205,6 +205,9 @@ test('Ben sees Ada\'s post in Your Feed, with the caption as plain text, and lik
   await expect(post.locator('b')).toHaveCount(0);
   await expect(post.getByRole('link', { name: `#${postTag}` })).toBeVisible();
   await expect(post.getByRole('link', { name: '#campus' })).toBeVisible();
+  // The clip is served back from /media and the browser can read it (3 s long).
+  const video = post.locator('video');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 1 && Math.round(element.duration))).toBe(3);
   await visitScreen(page, 'home');
 
   await expect(post.getByTestId('like-count')).toHaveText('0');
@@ -362,6 +365,10 @@ test('Ada updates her profile (photo, bio, interests) and sees it on her profile
   await expect(page.getByRole('button', { name: 'Music', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Update Profile' }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible({ timeout: 30_000 });
+  // The uploaded photo is served back and shown in the sidebar.
+  const sidebarPhoto = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('img', { name: `${ada.name}'s photo` });
+  await expect(sidebarPhoto).toBeVisible();
+  await expect.poll(() => sidebarPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
   await page.getByRole('link', { name: 'Profile' }).first().click();
   await expect(page.getByRole('heading', { name: ada.name, level: 1 })).toBeVisible();
