@@ -24,6 +24,8 @@ let benContext: BrowserContext;
 let adaPage: Page;
 let benPage: Page;
 const dialogs: string[] = [];
+/** Where Ada's clip is served, seen from Ben's feed; it must be gone after her account is deleted. */
+let clipUrl: string | null = null;
 /** GraphQL-over-WebSocket messages each page sent, to know when a live subscription is open. */
 const socketFramesSent = new Map<Page, string[]>();
 
@@ -208,6 +210,8 @@ test('Ben sees Ada\'s post in Your Feed, with the caption as plain text, and lik
   // The clip is served back from /media and the browser can read it (3 s long).
   const video = post.locator('video');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 1 && Math.round(element.duration))).toBe(3);
+  clipUrl = await video.evaluate((element: HTMLVideoElement) => element.currentSrc);
+  expect((await page.request.get(clipUrl!, { headers: { Range: 'bytes=0-99' } })).status()).toBe(206);
   await visitScreen(page, 'home');
 
   await expect(post.getByTestId('like-count')).toHaveText('0');
@@ -446,4 +450,7 @@ test('Ada deletes her account in the Danger zone; her post disappears for Ben', 
   await expect(adaPost(benPage)).toHaveCount(0);
   await benPage.goto(`/tags/${postTag}`);
   await expect(benPage.getByText(`No posts tagged #${postTag} yet.`)).toBeVisible();
+  // D3: the clip's file is deleted too.
+  expect(clipUrl).toBeTruthy();
+  expect((await benPage.request.get(clipUrl!)).status()).toBe(404);
 });
