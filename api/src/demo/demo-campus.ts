@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Auth } from 'firebase-admin/auth';
 import type { Viewer } from '../auth/viewer';
@@ -7,8 +8,14 @@ import { ensureDemoAccounts } from './demo-accounts';
 import { DEMO_COMMENTS, DEMO_EVENT_NAMES, demoPosts } from './demo-content';
 import { DEMO_STUDENTS, type DemoStudent } from './demo-students';
 
-/** api/src/demo and api/dist/demo both sit three levels below the repository root. */
-export const DEFAULT_FIXTURES_DIR = path.resolve(__dirname, '..', '..', '..', 'fixtures', 'media');
+/** The repository's fixtures/media, found upwards from here (api/src/demo, api/dist/demo, a test build...). */
+export function defaultFixturesDir(from = __dirname): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'fixtures', 'media');
+    if (fs.existsSync(path.join(candidate, 'clips'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`fixtures/media (the demo clips and avatars) was not found above ${from}`);
+  }
+}
 
 export interface DemoCampusDeps {
   services: Services;
@@ -37,7 +44,13 @@ export interface DemoCampusSummary {
  */
 export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSummary> {
   const { services, media } = deps;
-  const fixtures = deps.fixturesDir ?? DEFAULT_FIXTURES_DIR;
+  const fixtures = deps.fixturesDir ?? defaultFixturesDir();
+  // Every file first: a missing one must not leave a half-loaded campus behind.
+  const missing = [
+    ...DEMO_STUDENTS.map((student) => path.join(fixtures, 'avatars', student.avatar)),
+    ...demoPosts().map((post) => path.join(fixtures, 'clips', post.clip)),
+  ].filter((file) => !fs.existsSync(file));
+  if (missing.length) throw new Error(`demo media missing: ${[...new Set(missing)].join(', ')}`);
   const progress = deps.progress ?? (() => undefined);
   const random = seededRandom(20261121);
   const summary: DemoCampusSummary = { students: 0, follows: 0, posts: 0, likes: 0, comments: 0, events: 0 };

@@ -6,9 +6,9 @@ import { DEMO_STUDENTS } from './demo-students';
 
 /**
  * Runs once the api listens. On the first start of an empty embedded database (and unless
- * SEED_DEMO=false) it loads the demo campus. On later starts it gives a freshly started auth
- * emulator the demo accounts back (the emulator forgets them when it stops). Never throws: a
- * failed demo load is logged and the api keeps serving.
+ * SEED_DEMO=false) it loads the demo campus. On later starts it gives the auth emulator the demo
+ * accounts back if it lost them (an emulator keeps accounts in memory unless it saved them on a
+ * clean stop). Never throws: a failed demo load is logged and the api keeps serving.
  *
  * Logs exactly one line with a `demo` field: seeded | restored | present | skipped | failed.
  */
