@@ -58,7 +58,10 @@ async function main() {
   emulator = await ensureEmulator({ port: emulatorPort, persistDir });
   emulatorStartedAt = 0;
   if (!emulator.started) say(`an auth emulator is already running on ${emulator.host}; using it`);
-  else await waitForImportedAccounts(emulator.host, persistDir);
+  else {
+    await waitForImportedAccounts(emulator.host, persistDir);
+    watchEmulator(emulator.pid);
+  }
   if (stopping) return;
 
   const env = { ...process.env, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
@@ -170,6 +173,21 @@ function formatLogLine(entry) {
   const request = entry.method ? ` ${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms` : '';
   const error = entry.err ? ` ${entry.err.message ?? ''}` : '';
   return `[api] ${time} ${level} ${entry.msg ?? ''}${request}${error}`;
+}
+
+/** Without its emulator nobody can sign in: say so and stop, rather than keep half an app running. */
+function watchEmulator(pid) {
+  const timer = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      clearInterval(timer);
+      if (stopping) return;
+      console.error('[start] the auth emulator stopped unexpectedly; stopping. Run `npm start` again.');
+      void stop(1);
+    }
+  }, 2000);
+  timer.unref();
 }
 
 /**
