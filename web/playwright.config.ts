@@ -15,6 +15,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never' }]],
+  // All files share one api and database. The journey asserts exact feeds (an empty Explore, the
+  // end of a one-post feed), so the file that fills a feed with many posts runs after it.
+  projects: [
+    { name: 'journey-and-screens', testIgnore: /feed-scrolling\.spec\.ts/ },
+    { name: 'busy-feeds', testMatch: /feed-scrolling\.spec\.ts/, dependencies: ['journey-and-screens'] },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: e2eSettings.baseURL,
