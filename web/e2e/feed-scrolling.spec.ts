@@ -1,30 +1,37 @@
-// Spec §2 "Home feed": infinite scroll. A student who follows an author with more posts than one
-// page sees the next page load when the last card comes into view, then 'You've reached the end!'.
+// Spec §2 "Home feed" and "Explore": infinite scroll. With more posts than one page (10), the next
+// page loads when the last card comes into view, and then 'You've reached the end!' shows.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { createApiStudent, createPost, follow, uploadVideo } from './support/scenario';
+import { expect, test, type Page } from '@playwright/test';
+import { createApiStudent, createPost, follow, uploadVideo, type ApiStudent } from './support/scenario';
 
 const clip = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips', 'colour-sweep.mp4'));
-const POSTS = 13; // more than one page of 10
+const POSTS = 13;
 
-test('Home loads the next page when the last post scrolls into view, then says it has reached the end', async ({ page }) => {
-  const author = await createApiStudent('Dana Whitfield', 'dana.whitfield@campus.test');
-  const reader = await createApiStudent('Eli Novak', 'eli.novak@campus.test');
+test.describe.configure({ mode: 'serial' });
+
+let author: ApiStudent;
+
+test.beforeAll(async () => {
+  author = await createApiStudent('Dana Whitfield', 'dana.whitfield@campus.test');
   for (let index = 1; index <= POSTS; index += 1) {
     const videoUrl = await uploadVideo(author, clip, `sweep-${index}.mp4`);
     await createPost(author, videoUrl, `Campus walk, part ${index}`, ['walks']);
   }
-  await follow(reader, author.uid);
+});
 
+async function signIn(page: Page, student: ApiStudent): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Your Email Address').fill(reader.email);
-  await page.getByLabel('Your Password', { exact: true }).fill(reader.password);
+  await page.getByLabel('Your Email Address').fill(student.email);
+  await page.getByLabel('Your Password', { exact: true }).fill(student.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+}
 
-  const cards = page.getByRole('article');
+/** The first page, then the rest once the last card is in view, then the end line. */
+async function expectScrollsToTheEnd(page: Page): Promise<void> {
+  const cards = page.getByRole('article').filter({ hasText: 'Campus walk, part' });
   await expect(cards).toHaveCount(10);
   await expect(cards.first()).toContainText(`Campus walk, part ${POSTS}`); // newest first
   await expect(page.getByText("You've reached the end!")).toHaveCount(0);
@@ -34,4 +41,20 @@ test('Home loads the next page when the last post scrolls into view, then says i
   await expect(cards.last()).toContainText('Campus walk, part 1');
   await cards.last().scrollIntoViewIfNeeded();
   await expect(page.getByText("You've reached the end!")).toBeVisible();
+}
+
+test('Home loads the next page of followed posts when the last one scrolls into view', async ({ page }) => {
+  const reader = await createApiStudent('Eli Novak', 'eli.novak@campus.test');
+  await follow(reader, author.uid);
+  await signIn(page, reader);
+  await expectScrollsToTheEnd(page);
+});
+
+test('Explore pages through posts of people the student does not follow', async ({ page }) => {
+  const newcomer = await createApiStudent('Fay Castillo', 'fay.castillo@campus.test');
+  await signIn(page, newcomer);
+  await expect(page.getByText('No posts from people you follow yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Explore' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Explore New Content' })).toBeVisible();
+  await expectScrollsToTheEnd(page);
 });
