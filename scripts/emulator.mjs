@@ -4,6 +4,7 @@
 // CLI: node scripts/emulator.mjs [--port 9099]   (runs until Ctrl-C)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,9 +30,14 @@ export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = 
   if (await isEmulatorUp(address)) return { host: address, started: false, stop: async () => undefined };
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-emulator-'));
+  // The hub and logging helpers get ports picked here: left to firebase-tools, emulators starting
+  // at the same moment on one machine chose the same "next free" port and one of them crashed.
+  const [hubPort, loggingPort] = [await freePort(host), await freePort(host)];
   fs.writeFileSync(
     path.join(dir, 'firebase.json'),
-    JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, logging: { level: 'WARN' }, singleProjectMode: true } }),
+    JSON.stringify({
+      emulators: { auth: { host, port }, hub: { host, port: hubPort }, logging: { host, port: loggingPort, level: 'WARN' }, ui: { enabled: false }, singleProjectMode: true },
+    }),
   );
   const firebaseBin = path.join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   // A missing folder is fine for --import (firebase-tools warns and starts empty).
@@ -70,6 +76,17 @@ export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = 
   }
   await stop();
   throw new Error(`The auth emulator did not answer on ${address} within 90 s: ${stderr.slice(-2000)}`);
+}
+
+function freePort(host) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
