@@ -82,3 +82,30 @@ test('the landing screen leads to sign-up; sign-in and password reset explain th
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Password reset email sent to nobody@campus.test.', { exact: false })).toBeVisible();
 });
+
+test('the public header and footer carry the spec\'s links', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  for (const [name, href] of [['Projects', '/projects'], ['Explore', '/explore'], ['Resources', '/resources'], ['Community', '/community'], ['Sign in', '/login'], ['Sign up', '/signup']]) {
+    await expect(header.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  const footer = page.getByRole('contentinfo');
+  for (const [name, href] of [['Blog', '/blog'], ['Help', '/help'], ['About', '/about'], ['Contact', '/contact'], ['Terms of Service', '/terms'], ['Privacy Policy', '/privacy']]) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await expect(footer).toContainText('2025');
+});
+
+for (const { path, title, sections } of [
+  { path: '/terms', title: 'Terms of Service', sections: 9 },
+  { path: '/privacy', title: 'Privacy Policy', sections: 10 },
+]) {
+  test(`${title}: ${sections} sections, last updated March 12, 2025, and a way back to sign-up`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(sections);
+    await expect(page.getByText('March 12, 2025')).toBeVisible();
+    await page.getByRole('link', { name: /Back to Sign Up/ }).click();
+    await expect(page).toHaveURL('/signup');
+  });
+}

@@ -314,6 +314,9 @@ test('On a phone, Ben opens the menu, goes to Help and filters the FAQ', async (
     await page.setViewportSize({ width: 1440, height: 900 });
   }
   await visitScreen(page, 'help');
+  // The support address comes from the api's runtime configuration.
+  await expect(page.getByRole('link', { name: 'Email Support' })).toHaveAttribute('href', 'mailto:support@campusclips.example');
+  await expect(page.getByText('Monday to Friday, 9am to 5pm EST', { exact: false }).first()).toBeVisible();
 
   const search = page.getByPlaceholder('Search for help topics...');
   await search.fill('calendar');
