@@ -13,6 +13,8 @@ export function requestContextMiddleware(logger: Logger, observe?: (info: { rout
     const requestId = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     const store = { requestId, sqlStatements: 0 };
     const started = process.hrtime.bigint();
+    // Read now: routers mounted on a path (app.use('/graphql', ...)) rewrite req.url while they run.
+    const path = req.path;
     res.setHeader('X-Request-Id', requestId);
 
     const writeHead = res.writeHead;
@@ -23,10 +25,10 @@ export function requestContextMiddleware(logger: Logger, observe?: (info: { rout
 
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(req.path);
+      const route = routeLabel(path);
       observe?.({ route, status: res.statusCode, seconds });
       requestContext.run(store, () =>
-        logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000), sql: store.sqlStatements }, 'request'),
+        logger.info({ method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1000), sql: store.sqlStatements }, 'request'),
       );
     });
     requestContext.run(store, () => next());

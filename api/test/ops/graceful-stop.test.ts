@@ -58,6 +58,24 @@ afterAll(() => {
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
 
+test('each request is one JSON log line with its request id and path, and no token in it', async () => {
+  const requestId = `ops-log-check-${Date.now()}`;
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${student.token}`, 'x-request-id': requestId },
+    body: JSON.stringify({ query: '{ viewer { id } }' }),
+  });
+  expect(response.headers.get('x-request-id')).toBe(requestId);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const lines = log.split('\n').filter((line) => line.includes(requestId));
+  expect(lines).toHaveLength(1);
+  const entry = JSON.parse(lines[0]!);
+  expect(entry).toMatchObject({ msg: 'request', method: 'POST', path: '/graphql', status: 200, requestId });
+  expect(log).not.toContain(student.token);
+  expect(log).not.toContain(student.token.split('.')[1]!);
+});
+
 test('SIGTERM lets an upload in flight finish, closes live subscriptions, and exits 0 within seconds', async () => {
   // A post with a live comment subscription on it.
   const bytes = fs.readFileSync(CLIP);
