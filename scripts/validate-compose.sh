@@ -64,3 +64,19 @@ if problems:
     sys.exit(1)
 print(f'validate-compose: {sys.argv[2]} is valid ({len(services)} services, api x{api["deploy"]["replicas"]})')
 PY
+
+# The proxy's configuration, when nginx is installed here (apt-get install -y nginx); it is not started.
+if command -v nginx >/dev/null 2>&1; then
+  scratch="$(mktemp -d)"
+  trap 'rm -rf "$scratch"' EXIT
+  printf 'pid %s/nginx.pid;\nerror_log stderr;\nevents {}\nhttp {\n  access_log off;\n  include %s;\n}\n' \
+    "$scratch" "$PWD/deploy/nginx.conf" > "$scratch/nginx.conf"
+  if nginx -t -q -c "$scratch/nginx.conf"; then
+    echo 'validate-compose: deploy/nginx.conf is valid'
+  else
+    echo 'validate-compose: deploy/nginx.conf has problems (see above)' >&2
+    exit 1
+  fi
+else
+  echo 'validate-compose: nginx is not installed; deploy/nginx.conf not checked'
+fi
