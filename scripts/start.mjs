@@ -36,7 +36,6 @@ process.on('uncaughtException', (error) => {
   void stop(1);
 });
 
-
 async function main() {
   if (!fs.existsSync(path.join(root, 'node_modules', 'firebase-tools'))) {
     throw new Error('Dependencies are missing: run `npm install` first, then `npm start`.');
@@ -64,7 +63,9 @@ async function main() {
   }
   if (stopping) return;
 
-  const env = { ...process.env, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
+  // The emulator accepts unsigned tokens, so the api refuses it in production: npm start is never production.
+  if (process.env.NODE_ENV === 'production') say('NODE_ENV=production is ignored: npm start runs the auth emulator (development mode).');
+  const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
   delete env.DATABASE_URL;
   const api = run(process.execPath, [path.join(root, 'api', 'dist', 'main.js')], { env, pipeOutput: true });
   let demoLine = null;
