@@ -121,7 +121,11 @@ test('Ada uploads a clip with progress, adds a caption and tags, and posts it', 
   // A file that is not a video is refused in the browser; one that only claims to be (D11) by the server.
   const wrongType = 'Please select a valid video file (MP4, MOV, AVI, WMV)';
   const videoInput = page.getByLabel('Choose a video file');
-  await videoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('lecture notes') });
+  // The drop zone works from the keyboard: Enter opens the file chooser.
+  const chooserOpened = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /Drag and drop a video here/ }).focus();
+  await page.keyboard.press('Enter');
+  await (await chooserOpened).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('lecture notes') });
   await expect(page.getByRole('alert').filter({ hasText: wrongType })).toBeVisible();
   await videoInput.setInputFiles({ name: 'fake-clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all '.repeat(200)) });
   await expect(page.getByRole('alert').filter({ hasText: wrongType })).toBeHidden();

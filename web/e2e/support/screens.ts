@@ -1,5 +1,5 @@
 // Every screen the tests reach gets an accessibility check (axe-core: no serious or critical
-// violations) and, once per screen, a phone and a desktop screenshot for docs/screenshots.
+// violations) at phone and desktop size, and a screenshot at each size for docs/screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,22 +51,18 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 }
 
 /**
- * Saves docs/screenshots/<screen>-390x844.png and -1440x900.png, then restores the viewport.
- * `focus` is scrolled into view first when the interesting part sits below the fold.
+ * On arrival at a screen: the accessibility check and docs/screenshots/<screen>-<size>.png at
+ * 390x844 and 1440x900, then the viewport goes back. `focus` is scrolled into view first when the
+ * interesting part sits below the fold.
  */
-export async function captureScreen(page: Page, screen: string, focus?: Locator): Promise<void> {
+export async function visitScreen(page: Page, screen: string, focus?: Locator): Promise<void> {
   const original = page.viewportSize();
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForFunction((width) => window.innerWidth === width, size.width);
+    await expectAccessible(page, `${screen} at ${size.label}`);
     if (focus) await focus.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshotDir, `${screen}-${size.label}.png`), animations: 'disabled', caret: 'hide' });
   }
   if (original) await page.setViewportSize(original);
-}
-
-/** Both at once: the usual call when a test arrives on a screen. */
-export async function visitScreen(page: Page, screen: string, focus?: Locator): Promise<void> {
-  await expectAccessible(page, screen);
-  await captureScreen(page, screen, focus);
 }
