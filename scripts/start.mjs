@@ -42,6 +42,7 @@ async function main() {
   }
   if (process.env.DATABASE_URL) say('DATABASE_URL is ignored: npm start always runs the embedded database in ./data (see docs/operations.md for PostgreSQL).');
 
+  claimDataDir();
   if (!(await portIsFree(port, process.env.HOST || '0.0.0.0'))) {
     throw new Error(`Port ${port} is already in use (another Campus Clips?). Stop it, or start on another port: PORT=8001 npm start`);
   }
@@ -106,6 +107,37 @@ function printWelcome(base, demo) {
 function loadDemoRoster() {
   // The compiled roster is CommonJS: one list for the seeder and for this welcome text.
   return createRequire(import.meta.url)(path.join(root, 'api', 'dist', 'demo', 'demo-students.js'));
+}
+
+/** One `npm start` per data folder: two processes on one embedded database would corrupt it. */
+const lockFile = path.join(dataDir, 'npm-start.pid');
+let ownsLock = false;
+
+function claimDataDir() {
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const other = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (other && other !== process.pid && isAlive(other)) {
+      throw new Error(`Campus Clips is already running from ${dataDir} (process ${other}). Stop it first, or use another DATA_DIR.`);
+    }
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  ownsLock = true;
+}
+
+function releaseDataDir() {
+  if (ownsLock) fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs `npm run build -w <workspace>` when the output is missing or older than any source file. */
@@ -245,6 +277,7 @@ async function stop(code, signal) {
   await Promise.all([...children].map((child) => stopGroup(child, 20_000)));
   if (emulator) await emulator.stop();
   else if (emulatorStartedAt) stopBootingEmulator();
+  releaseDataDir();
   process.exit(code);
 }
 
