@@ -42,7 +42,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // After a failure, stop whatever is still running from the clone: npm's group, then the api and
+  // emulator groups start.mjs would have stopped (each leads its own group).
   if (running) await stop(running, 'SIGKILL');
+  for (const pid of leftovers().map((line) => Number(line.split(':')[0]))) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
   if (clone && !process.env.TEST_KEEP_CLONE) fs.rmSync(path.dirname(clone), { recursive: true, force: true });
 });
 
@@ -130,7 +143,7 @@ async function stop(started: Started, signal: NodeJS.Signals): Promise<void> {
   }
   await started.exited;
   // start.mjs outlives npm for a moment while it stops its children: wait for the clone's processes.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (signal === 'SIGKILL' ? 2000 : 60_000);
   while (leftovers().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
