@@ -181,7 +181,21 @@ function adaPost(page: Page) {
 
 test('Ben signs up, finds Ada in Community and follows her', async () => {
   const page = benPage;
+  // Ada's address is taken: the identity provider's refusal is explained.
+  await page.goto('/signup');
+  await fillSignupForm(page, { fullName: ben.name, email: ada.email, password: ben.password, confirmPassword: ben.password, dateOfBirth: adultBirthday() });
+  await page.getByRole('button', { name: 'Show password', exact: true }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This email is already registered. Please sign in instead.' })).toBeVisible();
+
   await signUp(page, ben);
+  await page.getByRole('link', { name: 'Profile' }).first().click();
+  await expect(page.getByRole('heading', { name: ben.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('No posts yet.')).toBeVisible();
+  await expect(page.getByText('No bio available.')).toBeVisible();
+  await expect(page.getByText('No interests listed.')).toBeVisible();
+  await visitScreen(page, 'profile-empty');
 
   // Before following, Ada's post is something new to explore.
   await page.getByRole('link', { name: 'Explore' }).first().click();
@@ -340,6 +354,14 @@ test('Ada saves a calendar event and deletes it again', async () => {
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   await expect(page.getByText('No saved events.')).toBeVisible();
   await visitScreen(page, 'calendar-empty');
+
+  // Month navigation: forward and back again.
+  const monthTitle = page.getByRole('region', { name: 'Month calendar' }).getByRole('heading', { level: 2 });
+  const thisMonth = await monthTitle.textContent();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(monthTitle).not.toHaveText(thisMonth!);
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(monthTitle).toHaveText(thisMonth!);
 
   const today = await page.evaluate(() => new Date().toDateString());
   await page.getByRole('button', { name: today, exact: true }).click();
