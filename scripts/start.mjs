@@ -42,7 +42,7 @@ async function main() {
   }
   if (process.env.DATABASE_URL) say('DATABASE_URL is ignored: npm start always runs the embedded database in ./data (see docs/operations.md for PostgreSQL).');
 
-  claimDataDir();
+  await claimDataDir();
   if (!(await portIsFree(port, process.env.HOST || '0.0.0.0'))) {
     throw new Error(`Port ${port} is already in use (another Campus Clips?). Stop it, or start on another port: PORT=8001 npm start`);
   }
@@ -56,6 +56,7 @@ async function main() {
   // Accounts are saved in the data folder when it stops, so sign-ups survive a restart.
   const persistDir = path.join(dataDir, 'auth-emulator');
   emulator = await ensureEmulator({ port: emulatorPort, persistDir });
+  if (emulator.started) recordChild(emulator.pid);
   emulatorStartedAt = 0;
   if (!emulator.started) say(`an auth emulator is already running on ${emulator.host}; using it`);
   else {
@@ -69,6 +70,7 @@ async function main() {
   const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
   delete env.DATABASE_URL;
   const api = run(process.execPath, [path.join(root, 'api', 'dist', 'main.js')], { env, pipeOutput: true });
+  recordChild(api.pid);
   let demoLine = null;
   api.onLogLine = (entry) => {
     if (entry.demo) demoLine = entry;
@@ -109,26 +111,53 @@ function loadDemoRoster() {
   return createRequire(import.meta.url)(path.join(root, 'api', 'dist', 'demo', 'demo-students.js'));
 }
 
-/** One `npm start` per data folder: two processes on one embedded database would corrupt it. */
+/**
+ * One `npm start` per data folder: two processes on one embedded database would corrupt it. The
+ * lock file also names the children, so a run that was killed outright (no chance to stop them)
+ * has its api and emulator stopped by the next run instead of left holding the database and ports.
+ */
 const lockFile = path.join(dataDir, 'npm-start.pid');
-let ownsLock = false;
+let lock = null;
 
-function claimDataDir() {
+async function claimDataDir() {
   fs.mkdirSync(dataDir, { recursive: true });
+  let previous = null;
   try {
-    const other = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (other && other !== process.pid && isAlive(other)) {
-      throw new Error(`Campus Clips is already running from ${dataDir} (process ${other}). Stop it first, or use another DATA_DIR.`);
-    }
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
+    previous = JSON.parse(fs.readFileSync(lockFile, 'utf8'));
+  } catch {
+    // no earlier run, or an unreadable file: nothing to clean up
   }
-  fs.writeFileSync(lockFile, String(process.pid));
-  ownsLock = true;
+  if (previous?.start && previous.start !== process.pid && isAlive(previous.start)) {
+    throw new Error(`Campus Clips is already running from ${dataDir} (process ${previous.start}). Stop it first, or use another DATA_DIR.`);
+  }
+  const orphans = (previous?.children ?? []).filter((pid) => isAlive(pid) && commandLineOf(pid).includes(root));
+  if (orphans.length) {
+    say(`stopping processes an earlier run left behind: ${orphans.join(', ')}`);
+    for (const pid of orphans) signalGroup({ pid }, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (orphans.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const pid of orphans.filter(isAlive)) signalGroup({ pid }, 'SIGKILL');
+  }
+  lock = { start: process.pid, children: [] };
+  fs.writeFileSync(lockFile, JSON.stringify(lock));
+}
+
+function recordChild(pid) {
+  if (!lock || !pid) return;
+  lock.children.push(pid);
+  fs.writeFileSync(lockFile, JSON.stringify(lock));
 }
 
 function releaseDataDir() {
-  if (ownsLock) fs.rmSync(lockFile, { force: true });
+  if (lock) fs.rmSync(lockFile, { force: true });
+}
+
+function commandLineOf(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return ''; // not Linux, or gone: leave it alone
+  }
 }
 
 function isAlive(pid) {
