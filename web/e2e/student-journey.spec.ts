@@ -374,7 +374,7 @@ test('Ada saves a calendar event and deletes it again', async () => {
   await expect(page.getByText('Event saved successfully.')).toBeVisible();
   const saved = page.getByRole('listitem').filter({ hasText: 'Study group in the library' });
   await expect(saved).toBeVisible();
-  await visitScreen(page, 'calendar');
+  await visitScreen(page, 'calendar', saved);
 
   await page.reload(); // stored on the server
   await expect(saved).toBeVisible();
@@ -467,7 +467,7 @@ test('Ada deletes her account in the Danger zone; her post disappears for Ben', 
   await expect(confirmDelete).toBeDisabled();
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
   await page.getByLabel('Password to confirm', { exact: true }).fill(ada.password);
-  await visitScreen(page, 'settings-delete-account');
+  await visitScreen(page, 'settings-delete-account', confirmDelete);
   await confirmDelete.click();
   await expect(page.getByRole('heading', { name: 'Welcome to Campus Clips' })).toBeVisible({ timeout: 30_000 });
 
