@@ -52,6 +52,7 @@ const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
 try {
   run('typecheck-api', 'npx', ['tsc', '-p', 'api/tsconfig.json', '--noEmit']);
   run('typecheck-web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+  run('typecheck-e2e', 'npx', ['tsc', '-p', 'web/e2e/tsconfig.json', '--noEmit']);
   run('codegen-fresh', process.execPath, ['scripts/check-codegen.mjs']);
   const apiReport = path.join(reports, 'api.json');
   run('api', 'npx', ['jest', '--runInBand', '--json', `--outputFile=${apiReport}`], {
