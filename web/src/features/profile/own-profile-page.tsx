@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { ErrorBox } from '../../components/error-box';
 import { errorMessage } from '../../lib/graphql-error';
 import { fromDateKey } from '../../lib/local-date';
-import { AboutText, FollowCounts, InterestChips, ProfilePostsGrid, ProfileSection } from './profile-sections';
+import { FollowCounts, ProfileDetails } from './profile-sections';
 import { useNextPage } from './use-next-page';
 
 const POSTS_PAGE_SIZE = 12;
@@ -51,20 +51,7 @@ export default function OwnProfilePage() {
         </div>
       </section>
 
-      <ProfileSection title="About">
-        <AboutText bio={user.bio} />
-      </ProfileSection>
-      <ProfileSection title="Interests">
-        <InterestChips interests={user.interests} />
-      </ProfileSection>
-      <ProfileSection title={`${Math.max(0, user.postCount)} Posts`}>
-        <ProfilePostsGrid
-          posts={posts?.edges.map((edge) => edge.node) ?? []}
-          hasNextPage={posts?.pageInfo.hasNextPage ?? false}
-          loadingMore={loadingMore}
-          onLoadMore={loadMore}
-        />
-      </ProfileSection>
+      <ProfileDetails user={user} posts={posts} loadingMore={loadingMore} onLoadMore={loadMore} />
     </div>
   );
 }

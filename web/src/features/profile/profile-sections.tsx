@@ -98,3 +98,32 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }
     </>
   );
 }
+
+type ProfileDetailsProps = {
+  user: { bio: string | null | undefined; interests: string[]; postCount: number };
+  posts: { edges: Array<{ node: ProfilePostFieldsFragment }>; pageInfo: { hasNextPage: boolean } } | null | undefined;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+};
+
+/** About, Interests and the posts grid: the part both profile screens show the same way. */
+export function ProfileDetails({ user, posts, loadingMore, onLoadMore }: ProfileDetailsProps) {
+  return (
+    <>
+      <ProfileSection title="About">
+        <AboutText bio={user.bio} />
+      </ProfileSection>
+      <ProfileSection title="Interests">
+        <InterestChips interests={user.interests} />
+      </ProfileSection>
+      <ProfileSection title={`${Math.max(0, user.postCount)} Posts`}>
+        <ProfilePostsGrid
+          posts={posts?.edges.map((edge) => edge.node) ?? []}
+          hasNextPage={posts?.pageInfo.hasNextPage ?? false}
+          loadingMore={loadingMore}
+          onLoadMore={onLoadMore}
+        />
+      </ProfileSection>
+    </>
+  );
+}

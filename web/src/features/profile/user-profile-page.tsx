@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { ErrorBox } from '../../components/error-box';
 import { FollowButton } from '../../components/follow-button';
 import { errorCode, errorMessage } from '../../lib/graphql-error';
-import { AboutText, FollowCounts, InterestChips, ProfilePostsGrid, ProfileSection } from './profile-sections';
+import { FollowCounts, ProfileDetails } from './profile-sections';
 import { useNextPage } from './use-next-page';
 
 const POSTS_PAGE_SIZE = 12;
@@ -53,20 +53,7 @@ export default function UserProfilePage() {
           </div>
           <FollowButton user={user} />
         </section>
-        <ProfileSection title="About">
-          <AboutText bio={user.bio} />
-        </ProfileSection>
-        <ProfileSection title="Interests">
-          <InterestChips interests={user.interests} />
-        </ProfileSection>
-        <ProfileSection title={`${Math.max(0, user.postCount)} Posts`}>
-          <ProfilePostsGrid
-            posts={posts?.edges.map((edge) => edge.node) ?? []}
-            hasNextPage={posts?.pageInfo.hasNextPage ?? false}
-            loadingMore={loadingMore}
-            onLoadMore={loadMore}
-          />
-        </ProfileSection>
+        <ProfileDetails user={user} posts={posts} loadingMore={loadingMore} onLoadMore={loadMore} />
       </div>
     );
   }
