@@ -35,6 +35,8 @@ export interface Config {
   logLevel: string;
   webDist: string | null;
   seedDemo: boolean;
+  /** Abuse limits on writes (rate-limits.ts); 'off' only for load benchmarks and fuzzing. */
+  rateLimits: boolean;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +103,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const s3 = readS3(read, problems);
 
+  const rateLimits = read('RATE_LIMITS') ?? 'on';
+  if (rateLimits !== 'on' && rateLimits !== 'off') problems.push(`RATE_LIMITS must be on or off (got "${rateLimits}")`);
+  if (nodeEnv === 'production' && rateLimits === 'off') problems.push('RATE_LIMITS must not be off when NODE_ENV=production');
+
   const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data');
   const webDistSetting = read('WEB_DIST');
   const webDist = webDistSetting === 'none' ? null : path.resolve(cwd, webDistSetting ?? defaultWebDist());
@@ -130,6 +136,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     webDist,
     seedDemo: (read('SEED_DEMO') ?? 'true') !== 'false',
+    rateLimits: rateLimits !== 'off',
   };
 }
 

@@ -24,7 +24,8 @@ async function main(): Promise<number> {
     console.error('seed: FIREBASE_AUTH_EMULATOR_HOST must be set: demo accounts are created in the auth emulator only');
     return 1;
   }
-  const app = await createApp({ ...config, webDist: null });
+  // An operator's one-off load, not a client: abuse limits do not apply.
+  const app = await createApp({ ...config, webDist: null, rateLimits: false });
   try {
     const already = await app.services.users.byIds(DEMO_STUDENTS.map((student) => student.uid));
     if (already.length) {

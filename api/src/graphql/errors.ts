@@ -28,7 +28,7 @@ export function formatError(
   error: unknown,
   logUnexpected: (error: unknown) => void = () => undefined,
 ): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original = thrownValue(unwrapResolverError(error));
   const base = { locations: formatted.locations, path: formatted.path };
   const appError = toAppError(original);
   if (appError) return { ...base, message: appError.message, extensions: { code: appError.code, ...appError.extra } };
@@ -45,4 +45,13 @@ export function formatError(
   }
   logUnexpected(original);
   return { ...base, message: 'Something went wrong. Please try again.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/**
+ * graphql-js wraps anything that is not `instanceof Error` in NonErrorThrown; an error from another
+ * realm (Node's own socket errors seen from a vm context, as under jest) is such a value. Look
+ * through the wrapper so a refused database connection still reads as SERVICE_UNAVAILABLE.
+ */
+function thrownValue(error: unknown): unknown {
+  return error instanceof Error && error.name === 'NonErrorThrown' && 'thrownValue' in error ? error.thrownValue : error;
 }

@@ -5,6 +5,8 @@ import type { Server as TusServer } from '@tus/server' with { 'resolution-mode':
 import type { Upload as TusUpload } from '@tus/utils' with { 'resolution-mode': 'import' };
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { Viewer } from '../auth/viewer';
+import { RateLimitedError } from '../shared/errors';
+import type { RateLimiter } from '../shared/rate-limiter';
 import { finishUpload, type FinishDeps } from './finish-upload';
 import { isUploadKind, MEDIA_RULES } from './media-limits';
 import { mediaUrlFor } from './media-names';
@@ -27,6 +29,7 @@ interface UploadRequestContext {
 
 export interface UploadEndpointDeps extends FinishDeps {
   verifier: TokenVerifier;
+  limits: RateLimiter;
   corsOrigins: string[];
   logger: MediaLogger;
 }
@@ -126,7 +129,7 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
     const origin = req.headers.origin;
     if (!deps.corsOrigins.length) res.setHeader('Access-Control-Allow-Origin', '*');
     else if (origin && deps.corsOrigins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', `Upload-Offset, Upload-Length, Location, Tus-Resumable, ${MEDIA_URL_HEADER}`);
+    res.setHeader('Access-Control-Expose-Headers', `Upload-Offset, Upload-Length, Location, Tus-Resumable, ${MEDIA_URL_HEADER}, Retry-After, RateLimit, RateLimit-Policy`);
     res.setHeader('Tus-Resumable', '1.0.0');
   };
   const reply = (req: Request, res: Response, status: number, message: string) => {
@@ -168,6 +171,13 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
       }
       const declaredLength = Number(req.headers['upload-length'] ?? 0);
       if (declaredLength > rules.maxBytes) return reply(req, res, 413, rules.tooLargeMessage);
+      // Only starting an upload counts; its chunks and resumes do not.
+      try {
+        await deps.limits.consume('upload', viewer);
+      } catch (error) {
+        if (error instanceof RateLimitedError) return reply(req, res, 429, error.message);
+        throw error;
+      }
       context = { viewer, kind, fileName: metadata.filename ?? metadata.name ?? '', uploadId: null };
     } else {
       if (!rest || rest.includes('/')) return reply(req, res, 404, 'Not found');

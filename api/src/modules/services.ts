@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { MediaService } from '../media/media-service';
+import type { RateLimiter } from '../shared/rate-limiter';
 import { AccountService, type IdentityAdmin } from './accounts/account.service';
 import { CalendarService } from './calendar/calendar.service';
 import type { CommentEvents } from './comments/comment-events';
@@ -27,18 +28,19 @@ export interface ServiceDeps {
   media: MediaService;
   commentEvents: CommentEvents;
   identity: IdentityAdmin;
+  limits: RateLimiter;
 }
 
-export function createServices({ db, media, commentEvents, identity }: ServiceDeps): Services {
-  const users = new UserService(db, media);
-  const posts = new PostService(db, media);
+export function createServices({ db, media, commentEvents, identity, limits }: ServiceDeps): Services {
+  const users = new UserService(db, media, limits);
+  const posts = new PostService(db, media, limits);
   return {
     users,
     posts,
     feeds: new FeedService(db),
-    likes: new LikeService(db, posts),
-    follows: new FollowService(db, users),
-    comments: new CommentService(db, posts, commentEvents),
+    likes: new LikeService(db, posts, limits),
+    follows: new FollowService(db, users, limits),
+    comments: new CommentService(db, posts, commentEvents, limits),
     calendar: new CalendarService(db),
     accounts: new AccountService(db, media, identity),
   };

@@ -8,6 +8,15 @@ describe('configuration', () => {
     ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production/);
   });
 
+  it('keeps rate limits on unless told otherwise, and never lets production turn them off', () => {
+    expect(loadConfig({}).rateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
+    expect(() => loadConfig({ RATE_LIMITS: 'sometimes' })).toThrow(/RATE_LIMITS must be on or off/);
+    expect(() => loadConfig({ NODE_ENV: 'production', RATE_LIMITS: 'off', FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_API_KEY: 'k' })).toThrow(
+      /RATE_LIMITS must not be off when NODE_ENV=production/,
+    );
+  });
+
   it('reports every bad setting, one line each', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });

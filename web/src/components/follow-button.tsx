@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { FollowUserDocument, UnfollowUserDocument } from '../graphql/graphql';
+import { rateLimitMessage } from '../lib/graphql-error';
 import { useAuth } from '../app/auth/auth-context';
 import { Toast, useToast } from './toast';
 
@@ -46,7 +47,7 @@ export function FollowButton({ user, className = '' }: { user: FollowTarget; cla
       toast.showToast(following ? 'Successfully unfollowed user' : 'Successfully followed user', 'info');
     } catch (error) {
       console.error(following ? 'Failed to unfollow user' : 'Failed to follow user', error);
-      toast.showToast(following ? 'Failed to unfollow user' : 'Failed to follow user');
+      toast.showToast(rateLimitMessage(error) ?? (following ? 'Failed to unfollow user' : 'Failed to follow user'));
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The server's "Too many requests. Please wait N seconds..." message when a write was refused by
+ * an abuse limit (code RATE_LIMITED, HTTP 429), else null. Screens whose spec message is fixed
+ * ('Failed to like post') still show this one: it tells the student what to do.
+ */
+export function rateLimitMessage(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const limited = error.errors.find((e) => e.extensions?.code === 'RATE_LIMITED');
+  return limited?.message ?? null;
+}
+
 /** extensions.code of the first GraphQL error (UNAUTHENTICATED, NOT_FOUND, BAD_USER_INPUT...). */
 export function errorCode(error: unknown): string | null {
   if (!CombinedGraphQLErrors.is(error)) return null;

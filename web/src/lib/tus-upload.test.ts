@@ -21,6 +21,12 @@ describe('upload error messages', () => {
     expect(uploadErrorMessage(refused(413, 'Image size should be less than 5MB'), 'image')).toBe('Image size should be less than 5MB');
   });
 
+  it('says when too many uploads were started', () => {
+    expect(uploadErrorMessage(refused(429, 'Too many requests. Please wait 120 seconds and try again.'), 'video')).toBe(
+      'Too many requests. Please wait 120 seconds and try again.',
+    );
+  });
+
   it('falls back to the spec message for anything else', () => {
     expect(uploadErrorMessage(refused(500, '<html>oops</html>'), 'video')).toBe('Failed to upload video. Please try again.');
     expect(uploadErrorMessage(new Error('network down'), 'video')).toBe('Failed to upload video. Please try again.');

@@ -25,11 +25,11 @@ function isRefusal(error: Error | DetailedError): boolean {
   return status >= 400 && status < 500 && status !== 409 && status !== 423;
 }
 
-/** The server's own message for a refused file (413 size, 415 type), else the generic one. */
+/** The server's own message for a refused file (413 size, 415 type) or a refused start (429 too many uploads), else the generic one. */
 export function uploadErrorMessage(error: Error | DetailedError, kind: UploadKind): string {
   const response = (error as DetailedError).originalResponse;
   const status = response?.getStatus();
-  if (status === 413 || status === 415) {
+  if (status === 413 || status === 415 || status === 429) {
     const body = response?.getBody()?.trim();
     if (body && body.length < 200 && !body.startsWith('<')) {
       try {

@@ -25,10 +25,14 @@ export class CalendarService {
     checkDate(problems, date);
     const clean = checkEventName(problems, name);
     problems.throwIfAny();
-    await withConstraintMessages(() =>
-      this.events.upsert({ userUid: viewer.uid, date, name: clean }, { conflictPaths: ['userUid', 'date'] }),
+    // One transaction: the row read back is the one just written, even if the same day is being
+    // deleted at that moment (from another tab); read apart, that delete could slip in between.
+    return withConstraintMessages(() =>
+      this.events.manager.transaction(async (manager) => {
+        await manager.upsert(CalendarEvent, { userUid: viewer.uid, date, name: clean }, { conflictPaths: ['userUid', 'date'] });
+        return manager.findOneByOrFail(CalendarEvent, { userUid: viewer.uid, date });
+      }),
     );
-    return this.events.findOneByOrFail({ userUid: viewer.uid, date });
   }
 
   /** True when there was an event that day to delete. */

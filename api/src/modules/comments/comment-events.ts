@@ -1,3 +1,4 @@
+import type { User } from '../users/user.entity';
 import type { Comment } from './comment.entity';
 
 /** How a new comment reaches live subscribers (in-process or through Redis). */
@@ -6,3 +7,6 @@ export interface CommentEvents {
 }
 
 export const commentTopic = (postId: string) => `COMMENT_ADDED.${postId}`;
+
+/** What crosses the PubSub: the comment and its author (through Redis, as JSON: dates arrive as strings). */
+export type CommentEventPayload = Comment & { author: User | null };

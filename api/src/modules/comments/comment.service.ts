@@ -5,6 +5,7 @@ import { toPage, type Page } from '../../shared/cursor';
 import { ForbiddenError, NotFoundError } from '../../shared/errors';
 import type { PageRequest } from '../../shared/page-request';
 import { requireViewer } from '../../shared/policies';
+import type { RateLimiter } from '../../shared/rate-limiter';
 import { FieldProblems, checkCommentText } from '../../shared/validation';
 import { isUuid, type PostService } from '../posts/post.service';
 import { Comment } from './comment.entity';
@@ -17,12 +18,14 @@ export class CommentService {
     private readonly db: DataSource,
     private readonly posts: PostService,
     private readonly events: CommentEvents,
+    private readonly limits: RateLimiter,
   ) {
     this.comments = db.getRepository(Comment);
   }
 
   async add(viewerOrNull: Viewer | null, postId: string, text: string): Promise<Comment> {
     const viewer = requireViewer(viewerOrNull);
+    await this.limits.consume('comment', viewer);
     const problems = new FieldProblems();
     const clean = checkCommentText(problems, text);
     problems.throwIfAny();
@@ -30,7 +33,9 @@ export class CommentService {
     const inserted = await withConstraintMessages(() =>
       this.comments.insert({ postId, authorUid: viewer.uid, text: clean }),
     );
-    const comment = await this.comments.findOneByOrFail({ id: inserted.identifiers[0]!.id as string });
+    // Gone already only if the post was deleted (with its comments) in between.
+    const comment = await this.comments.findOneBy({ id: inserted.identifiers[0]!.id as string });
+    if (!comment) throw new NotFoundError('Post not found');
     await this.events.commentAdded(comment);
     return comment;
   }

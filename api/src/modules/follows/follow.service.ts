@@ -3,6 +3,7 @@ import type { Viewer } from '../../auth/viewer';
 import { withConstraintMessages } from '../../db/errors';
 import { ValidationError } from '../../shared/errors';
 import { requireViewer } from '../../shared/policies';
+import type { RateLimiter } from '../../shared/rate-limiter';
 import type { User } from '../users/user.entity';
 import type { UserService } from '../users/user.service';
 
@@ -11,10 +12,12 @@ export class FollowService {
   constructor(
     private readonly db: DataSource,
     private readonly users: UserService,
+    private readonly limits: RateLimiter,
   ) {}
 
   async follow(viewerOrNull: Viewer | null, targetUid: string): Promise<User> {
     const viewer = requireViewer(viewerOrNull);
+    await this.limits.consume('follow', viewer);
     if (targetUid === viewer.uid) throw new ValidationError({ userId: 'You cannot follow yourself.' });
     await withConstraintMessages(() =>
       this.db.query('INSERT INTO follows (follower_uid, followee_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
@@ -27,6 +30,7 @@ export class FollowService {
 
   async unfollow(viewerOrNull: Viewer | null, targetUid: string): Promise<User> {
     const viewer = requireViewer(viewerOrNull);
+    await this.limits.consume('follow', viewer);
     const target = await this.users.get(targetUid);
     await this.db.query('DELETE FROM follows WHERE follower_uid = $1 AND followee_uid = $2', [viewer.uid, target.id]);
     return this.users.get(targetUid);

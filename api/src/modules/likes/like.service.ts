@@ -5,16 +5,19 @@ import { requireViewer } from '../../shared/policies';
 import type { Post } from '../posts/post.entity';
 import { isUuid, type PostService } from '../posts/post.service';
 import { NotFoundError } from '../../shared/errors';
+import type { RateLimiter } from '../../shared/rate-limiter';
 
 /** Likes are idempotent: liking twice is one like; the like_count trigger keeps the count exact. */
 export class LikeService {
   constructor(
     private readonly db: DataSource,
     private readonly posts: PostService,
+    private readonly limits: RateLimiter,
   ) {}
 
   async like(viewerOrNull: Viewer | null, postId: string): Promise<Post> {
     const viewer = requireViewer(viewerOrNull);
+    await this.limits.consume('like', viewer);
     if (!isUuid(postId)) throw new NotFoundError('Post not found');
     await withConstraintMessages(() =>
       this.db.query('INSERT INTO likes (post_id, user_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [postId, viewer.uid]),
@@ -24,6 +27,7 @@ export class LikeService {
 
   async unlike(viewerOrNull: Viewer | null, postId: string): Promise<Post> {
     const viewer = requireViewer(viewerOrNull);
+    await this.limits.consume('like', viewer);
     const post = await this.posts.get(postId);
     await this.db.query('DELETE FROM likes WHERE post_id = $1 AND user_uid = $2', [post.id, viewer.uid]);
     return this.posts.get(postId);

@@ -7,6 +7,7 @@ import { toPage, type Page } from '../../shared/cursor';
 import { NotFoundError } from '../../shared/errors';
 import type { PageRequest } from '../../shared/page-request';
 import { assertOwns, requireViewer } from '../../shared/policies';
+import type { RateLimiter } from '../../shared/rate-limiter';
 import { FieldProblems, MESSAGES, checkCaption, checkTags } from '../../shared/validation';
 import { Post } from './post.entity';
 
@@ -23,6 +24,7 @@ export class PostService {
   constructor(
     private readonly db: DataSource,
     private readonly media: MediaService,
+    private readonly limits: RateLimiter,
   ) {
     this.posts = db.getRepository(Post);
   }
@@ -41,6 +43,7 @@ export class PostService {
 
   async create(viewerOrNull: Viewer | null, input: CreatePostInput): Promise<Post> {
     const viewer = requireViewer(viewerOrNull);
+    await this.limits.consume('post', viewer);
     const problems = new FieldProblems();
     const videoUrl = (input.videoUrl ?? '').trim();
     if (!videoUrl) problems.add('videoUrl', MESSAGES.videoMissing);

@@ -5,6 +5,7 @@ import { toPage, type Page } from '../../shared/cursor';
 import { NotFoundError } from '../../shared/errors';
 import type { PageRequest } from '../../shared/page-request';
 import { requireViewer } from '../../shared/policies';
+import type { RateLimiter } from '../../shared/rate-limiter';
 import {
   FieldProblems,
   checkBio,
@@ -14,6 +15,7 @@ import {
 } from '../../shared/validation';
 import { User } from './user.entity';
 import { escapeLike, keysetDesc } from '../../db/keyset';
+import { getManyPlain } from '../../db/plain-rows';
 
 export interface SyncUserInput {
   displayName?: string | null;
@@ -32,13 +34,14 @@ export class UserService {
   constructor(
     private readonly db: DataSource,
     private readonly media: MediaService,
+    private readonly limits: RateLimiter,
   ) {
     this.users = db.getRepository(User);
   }
 
   async byIds(ids: readonly string[]): Promise<User[]> {
     if (!ids.length) return [];
-    return this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [...ids] }).getMany();
+    return getManyPlain(this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [...ids] }));
   }
 
   async get(id: string): Promise<User> {
@@ -53,6 +56,7 @@ export class UserService {
    */
   async sync(viewerOrNull: Viewer | null, input: SyncUserInput): Promise<User> {
     const viewer = requireViewer(viewerOrNull);
+    await this.limits.consume('sync', viewer);
     const problems = new FieldProblems();
     const displayName = checkDisplayName(problems, input.displayName);
     const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth);

@@ -82,6 +82,24 @@ describe('like button (optimistic)', () => {
     expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('tells the student to wait when the server refuses too many likes', async () => {
+    const user = userEvent.setup();
+    const limited = 'Too many requests. Please wait 42 seconds and try again.';
+    const mocks = [
+      {
+        request: { query: LikePostDocument, variables: { postId: 'p1' } },
+        result: { data: null, errors: [{ message: limited, extensions: { code: 'RATE_LIMITED', retryAfter: 42 } }] },
+        delay: SERVER_DELAY_MS,
+      },
+    ];
+    renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 3 })) });
+
+    await user.click(likeButton());
+    expect(await screen.findByText(limited, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(likeCount()).toBe('3');
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('never shows a count below 0 when unliking', async () => {
     const user = userEvent.setup();
     const mocks = [

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { LikePostDocument, UnlikePostDocument } from '../../graphql/graphql';
+import { rateLimitMessage } from '../../lib/graphql-error';
 
 type LikeablePost = { id: string; likeCount: number; viewerHasLiked: boolean };
 
@@ -30,7 +31,7 @@ export function useToggleLike(onError: (message: string) => void) {
         }
       } catch (error) {
         console.error(liking ? 'Failed to like post' : 'Failed to unlike post', error);
-        onError(liking ? 'Failed to like post' : 'Failed to unlike post');
+        onError(rateLimitMessage(error) ?? (liking ? 'Failed to like post' : 'Failed to unlike post'));
       }
     },
     [likePost, unlikePost, onError],
