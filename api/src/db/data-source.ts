@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Client, types } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
+import { DropBrokenConnections } from './broken-connections';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations/index';
 import { StatementCountingLogger } from './statement-counter';
@@ -41,6 +42,7 @@ export async function openDatabase(config: Config, onError: LogFn = () => undefi
     const dataSource = new DataSource({
       ...common(onError),
       url: config.databaseUrl,
+      subscribers: [DropBrokenConnections],
       poolSize: 10,
       extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 },
     } as DataSourceOptions);

@@ -32,7 +32,6 @@ export function createRestRouter(options: {
       } catch (error) {
         const appError = toAppError(error);
         if (appError) {
-          if (appError.status === 429) res.setHeader('Retry-After', String(appError.extra.retryAfter ?? 60));
           res.status(appError.status).json({
             success: false,
             message: appError.message,

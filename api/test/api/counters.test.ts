@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
+import { counterMismatches } from '../support/counters';
 
 /**
  * Counters under contention: many students at once liking and unliking one post, following and
@@ -43,36 +44,6 @@ async function createStudents(count: number): Promise<Student[]> {
     students.push(...(await Promise.all(Array.from({ length: batch }, () => createStudent(server)))));
   }
   return students;
-}
-
-/** Counters that disagree with their rows, or are negative, anywhere in the database. */
-async function counterMismatches(): Promise<unknown[]> {
-  const db = server.app.database.dataSource;
-  const posts = await db.query(`
-    SELECT p.id, p.like_count, p.comment_count,
-           (SELECT count(*)::int FROM likes l WHERE l.post_id = p.id) AS likes,
-           (SELECT count(*)::int FROM comments c WHERE c.post_id = p.id) AS comments
-      FROM posts p`);
-  const users = await db.query(`
-    SELECT u.firebase_uid, u.follower_count, u.following_count, u.post_count,
-           (SELECT count(*)::int FROM follows f WHERE f.followee_uid = u.firebase_uid) AS followers,
-           (SELECT count(*)::int FROM follows f WHERE f.follower_uid = u.firebase_uid) AS following,
-           (SELECT count(*)::int FROM posts p WHERE p.author_uid = u.firebase_uid) AS posts
-      FROM users u`);
-  return [
-    ...posts.filter(
-      (row: any) => row.like_count !== row.likes || row.comment_count !== row.comments || row.like_count < 0 || row.comment_count < 0,
-    ),
-    ...users.filter(
-      (row: any) =>
-        row.follower_count !== row.followers ||
-        row.following_count !== row.following ||
-        row.post_count !== row.posts ||
-        row.follower_count < 0 ||
-        row.following_count < 0 ||
-        row.post_count < 0,
-    ),
-  ];
 }
 
 type Outcome = { status: number; ok: boolean };
@@ -227,7 +198,7 @@ describe('counters under contention', () => {
     expect(post).toEqual({ like_count: likers.length, comment_count: commentIds.length });
     const [famous] = await db.query('SELECT follower_count FROM users WHERE firebase_uid = $1', [celebrity.uid]);
     expect(famous.follower_count).toBe(followers.length);
-    expect(await counterMismatches()).toEqual([]);
+    expect(await counterMismatches(server.app.database.dataSource)).toEqual([]);
 
     // What a student sees agrees with the rows.
     const seen = await rest(server, 'GET', `/api/users/${celebrity.uid}`);
@@ -283,6 +254,6 @@ describe('idempotence', () => {
     const deleted = await rest(server, 'DELETE', `/api/posts/${post}`, { token: author.token });
     expect(deleted.status).toBe(200);
     expect((await rest(server, 'GET', `/api/users/${author.uid}`)).body.user.postCount).toBe(0);
-    expect(await counterMismatches()).toEqual([]);
+    expect(await counterMismatches(server.app.database.dataSource)).toEqual([]);
   });
 });

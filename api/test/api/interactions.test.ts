@@ -136,6 +136,48 @@ describe('comments', () => {
     }
   });
 
+  it('gives every subscriber of a post the comment, working out per viewer what depends on the viewer', async () => {
+    const post = await createPost(server, author);
+    await graphql(server, author.token, LIKE, { id: post.id });
+    const COMMON = `subscription($id: ID!) { commentAdded(postId: $id) { id text author { id displayName } } }`;
+    const PERSONAL = `subscription($id: ID!) { commentAdded(postId: $id) { id post { id viewerHasLiked likeCount } } }`;
+    const streams = [
+      liveComments(author, COMMON, post.id),
+      liveComments(fan, COMMON, post.id),
+      liveComments(author, PERSONAL, post.id),
+      liveComments(fan, PERSONAL, post.id),
+    ];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await graphql(server, fan.token, ADD_COMMENT, { id: post.id, text: 'Seen by everyone' });
+      const [authorCommon, fanCommon, authorPersonal, fanPersonal] = await Promise.all(streams.map((stream) => stream.next()));
+      const expected = { text: 'Seen by everyone', author: { id: fan.uid, displayName: fan.displayName } };
+      expect(authorCommon.commentAdded).toMatchObject(expected);
+      expect(fanCommon.commentAdded).toEqual(authorCommon.commentAdded);
+      expect(authorPersonal.commentAdded.post).toEqual({ id: post.id, viewerHasLiked: true, likeCount: 1 });
+      expect(fanPersonal.commentAdded.post).toEqual({ id: post.id, viewerHasLiked: false, likeCount: 1 });
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
+  });
+
+  it('shows a live comment under the commenter’s current name, also after a rename', async () => {
+    const post = await createPost(server, author);
+    const renamer = await createStudent(server, { displayName: 'Robin Before' });
+    const stream = liveComments(author, `subscription($id: ID!) { commentAdded(postId: $id) { text author { displayName } } }`, post.id);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await graphql(server, renamer.token, ADD_COMMENT, { id: post.id, text: 'First' });
+      expect((await stream.next()).commentAdded).toEqual({ text: 'First', author: { displayName: 'Robin Before' } });
+      const renamed = await graphql(server, renamer.token, `mutation { updateProfile(input: { displayName: "Robin After" }) { displayName } }`);
+      expect(renamed.errors).toBeUndefined();
+      await graphql(server, renamer.token, ADD_COMMENT, { id: post.id, text: 'Second' });
+      expect((await stream.next()).commentAdded).toEqual({ text: 'Second', author: { displayName: 'Robin After' } });
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('refuses a live channel to a bad token', async () => {
     const client = createClient({
       url: server.url.replace('http', 'ws') + '/graphql',
@@ -257,3 +299,35 @@ describe('deleteAccount', () => {
     expect(reuse.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
+
+/** A live subscription of `student`'s: next() resolves to the following event's data. */
+function liveComments(student: Student, query: string, postId: string) {
+  const client = createClient({
+    url: server.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${student.token}` },
+  });
+  const events: any[] = [];
+  const waiting: Array<(value: any) => void> = [];
+  let failure: unknown = null;
+  client.subscribe(
+    { query, variables: { id: postId } },
+    {
+      next: (value) => {
+        const resolve = waiting.shift();
+        if (resolve) resolve(value.data);
+        else events.push(value.data);
+      },
+      error: (error) => (failure = error),
+      complete: () => undefined,
+    },
+  );
+  return {
+    next(): Promise<any> {
+      if (failure) return Promise.reject(failure);
+      if (events.length) return Promise.resolve(events.shift());
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => client.dispose(),
+  };
+}

@@ -1,0 +1,299 @@
+import fc from 'fast-check';
+import { parseRestDate } from '../../../src/rest/calendar-dates';
+import { REST_ROUTES, type RestRoute } from '../../../src/rest/routes';
+import { INTEREST_CATALOGUE } from '../../../src/shared/validation';
+import type { FuzzRequest } from './fuzz-client';
+import type { FuzzWorld } from './fuzz-world';
+import {
+  anyJson,
+  hostileNumber,
+  hostileText,
+  INVALID_DATES,
+  junkAuthorization,
+  junkStructure,
+  notText,
+  overLimitText,
+  VALID_DATES,
+} from './hostile-values';
+
+/**
+ * Requests for every route of the REST route table (REST_ROUTES), so a new route is fuzzed
+ * without a change here. Each route's path parameters come from its path; its body fields and
+ * their kinds are read from its handler's source (`optionalText(body, 'caption')` is a text field,
+ * `parseRestDate(body.date)` a date...), and fields of other routes are thrown in as well.
+ */
+export type FieldKind = 'text' | 'list' | 'textOrList' | 'date' | 'unknown';
+
+export interface RouteShape {
+  route: RestRoute;
+  key: string;
+  params: string[];
+  fields: Map<string, FieldKind>;
+  queryNames: string[];
+}
+
+const FIELD_READERS: Array<[FieldKind, RegExp]> = [
+  ['text', /optionalText\(\s*body,\s*['"](\w+)['"]/g],
+  ['list', /optionalTextList\(\s*body,\s*['"](\w+)['"]/g],
+  ['textOrList', /optionalTextOrList\(\s*body,\s*['"](\w+)['"]/g],
+  ['date', /parseRestDate\)?\(\s*body\.(\w+)\s*\)/g],
+  ['unknown', /\bbody\.(\w+)|\bbody\[['"](\w+)['"]\]/g],
+];
+/** Query parameters the feeds read (inside a helper, so not visible in every handler's source). */
+const COMMON_QUERY = ['page', 'limit', 'cursor', 'dateFormat'];
+
+export function routeShapes(routes: RestRoute[] = REST_ROUTES): RouteShape[] {
+  return routes.map((route) => {
+    const source = route.handle.toString();
+    const fields = new Map<string, FieldKind>();
+    for (const [kind, pattern] of FIELD_READERS) {
+      for (const match of source.matchAll(pattern)) {
+        const name = match[1] ?? match[2]!;
+        if (!fields.has(name)) fields.set(name, kind);
+      }
+    }
+    const queryNames = [...new Set([...[...source.matchAll(/\bquery\.(\w+)/g)].map((match) => match[1]!), ...COMMON_QUERY])];
+    return {
+      route,
+      key: `${route.method.toUpperCase()} ${route.path}`,
+      params: [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!),
+      fields,
+      queryNames,
+    };
+  });
+}
+
+interface Known {
+  ids: string[];
+  strings: string[];
+}
+
+function knownOf(world: FuzzWorld): Known {
+  const { posts, comments, users, videos, photos } = world.ids;
+  return { ids: [...posts, ...comments, ...users], strings: [...videos, ...photos, ...users, ...INTEREST_CATALOGUE, ...VALID_DATES] };
+}
+
+const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+/** A path segment: usually the value encoded; sometimes raw, broken percent-encoding. */
+interface Segment {
+  value: string;
+  raw?: boolean;
+}
+
+const brokenEncoding = fc.constantFrom('%', '%E0%A4%A', '%zz', '%00', '%C0%AF', '%ff%fe', '..%2F..%2Fetc%2Fpasswd', '%2e%2e');
+const shortHostile = hostileText.map((text) => text.slice(0, 300));
+
+/** A path value that names nothing that exists (and is not the caller's own uid). */
+const namesNothing: fc.Arbitrary<Segment> = fc.oneof(
+  shortHostile.filter((text) => text.trim().length > 0 && !/^\.+$/.test(text)).map((value) => ({ value })),
+  fc.uuid().map((value) => ({ value })),
+  brokenEncoding.map((value) => ({ value, raw: true })),
+);
+
+function anySegment(known: Known): fc.Arbitrary<Segment> {
+  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.ids).map((value) => ({ value })) }, { weight: 1, arbitrary: namesNothing });
+}
+
+/** Dates parseRestDate refuses. */
+const invalidRestDate = fc
+  .oneof(fc.constantFrom(...INVALID_DATES), hostileText)
+  .filter((text) => {
+    try {
+      parseRestDate(text);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+
+function conformValue(kind: FieldKind, known: Known): fc.Arbitrary<unknown> {
+  const text = fc.oneof(
+    { weight: 4, arbitrary: hostileText },
+    { weight: 4, arbitrary: fc.constantFrom(...known.strings) },
+    { weight: 1, arbitrary: overLimitText },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
+  const item = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.strings) }, { weight: 1, arbitrary: shortHostile });
+  const list = fc.oneof({ weight: 4, arbitrary: fc.array(item, { maxLength: 5 }) }, { weight: 1, arbitrary: fc.array(item, { maxLength: 60 }) });
+  switch (kind) {
+    case 'text':
+      return text;
+    case 'list':
+      return fc.oneof(list, fc.constant(null));
+    case 'textOrList':
+      return fc.oneof(text, list);
+    case 'date':
+      return fc.oneof(fc.constantFrom(...VALID_DATES, 'Mon Nov 23 2026', 'Sun Feb 29 2032'), invalidRestDate, fc.constant(null));
+    default:
+      return anyJson;
+  }
+}
+
+const notAnArray = fc.oneof(hostileText, hostileNumber, fc.boolean(), junkStructure.filter((value) => !Array.isArray(value)));
+const listWithNonText = fc
+  .tuple(fc.array(shortHostile, { maxLength: 3 }), fc.oneof(hostileNumber, fc.boolean(), fc.constant(null), junkStructure))
+  .map(([texts, odd]) => [...texts, odd]);
+
+/** A value this kind of field always refuses, or null when none is known. */
+function violatingValue(kind: FieldKind): fc.Arbitrary<unknown> | null {
+  switch (kind) {
+    case 'text':
+      return fc.oneof({ weight: 3, arbitrary: notText }, { weight: 1, arbitrary: overLimitText });
+    case 'list':
+      return fc.oneof(notAnArray, listWithNonText);
+    case 'textOrList':
+      return fc.oneof(hostileNumber, fc.boolean(), junkStructure.filter((value) => !Array.isArray(value)), listWithNonText, overLimitText);
+    case 'date':
+      return fc.oneof(invalidRestDate, notText);
+    default:
+      return null;
+  }
+}
+
+const junkKeys = fc.dictionary(
+  fc.oneof(fc.constantFrom('__proto__', 'constructor', 'uid', 'email', 'role', 'isAdmin', 'likes', 'followerCount', 'authorUid', '$where'), fc.string({ maxLength: 10 })),
+  anyJson,
+  { maxKeys: 3 },
+);
+
+function allFieldNames(shapes: RouteShape[]): Map<string, FieldKind> {
+  const all = new Map<string, FieldKind>();
+  for (const shape of shapes) for (const [name, kind] of shape.fields) if (!all.has(name)) all.set(name, kind);
+  return all;
+}
+
+/** A body whose fields have the right kinds (with hostile values), plus fields of other routes and junk keys. */
+function conformBody(shape: RouteShape, shapes: RouteShape[], known: Known): fc.Arbitrary<Record<string, unknown>> {
+  const own = Object.fromEntries([...shape.fields].map(([name, kind]) => [name, conformValue(kind, known)]));
+  const others = Object.fromEntries([...allFieldNames(shapes)].filter(([name]) => !shape.fields.has(name)).map(([name, kind]) => [name, conformValue(kind, known)]));
+  return fc
+    .tuple(fc.record(own, { requiredKeys: [] }), fc.option(fc.record(others, { requiredKeys: [] }), { freq: 3 }), fc.option(junkKeys, { freq: 3 }))
+    .map(([mine, theirs, junk]) => ({ ...junk, ...theirs, ...mine }));
+}
+
+/** Every field the route reads is absent, null or refused, and at least one is refused. Null when the route reads no refusable field. */
+function violatingBody(shape: RouteShape, known: Known): fc.Arbitrary<Record<string, unknown>> | null {
+  const refusable = [...shape.fields].filter(([, kind]) => violatingValue(kind));
+  if (!refusable.length) return null;
+  const others = [...shape.fields].filter(([, kind]) => !violatingValue(kind));
+  return fc
+    .tuple(
+      fc.constantFrom(...refusable.map(([name]) => name)),
+      fc.record(Object.fromEntries(refusable.map(([name, kind]) => [name, fc.oneof(violatingValue(kind)!, fc.constant(null))])), { requiredKeys: [] }),
+      fc.record(Object.fromEntries(others.map(([name, kind]) => [name, conformValue(kind, known)])), { requiredKeys: [] }),
+      junkKeys,
+    )
+    .chain(([surely, maybe, rest, junk]) =>
+      violatingValue(shape.fields.get(surely)!)!.map((value) => ({ ...junk, ...rest, ...maybe, [surely]: value })),
+    );
+}
+
+function queryString(shape: RouteShape): fc.Arbitrary<string> {
+  const value = fc.oneof(
+    hostileText.map((text) => encodeURIComponent(wellFormed(text.slice(0, 500)))),
+    hostileNumber.map(String),
+    fc.constantFrom('0', '-1', '51', '1e3', '1.5', 'NaN', 'datestring', 'iso', ''),
+    brokenEncoding,
+  );
+  return fc
+    .array(fc.tuple(fc.constantFrom(...shape.queryNames, 'page[]', 'limit[a]'), value), { maxLength: 4 })
+    .map((pairs) => (pairs.length ? `?${pairs.map(([name, text]) => `${name}=${text}`).join('&')}` : ''));
+}
+
+function pathOf(shape: RouteShape, segments: Record<string, Segment>): string {
+  return shape.route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const segment = segments[name]!;
+    return segment.raw ? segment.value : encodeURIComponent(wellFormed(segment.value));
+  });
+}
+
+function restRequest(shape: RouteShape, parts: { segments: Record<string, Segment>; query: string; body?: unknown; authorization?: string; mustRefuse: boolean }): FuzzRequest {
+  const reads = shape.route.method === 'get';
+  return {
+    target: shape.key,
+    method: shape.route.method.toUpperCase(),
+    path: pathOf(shape, parts.segments) + parts.query,
+    authorization: parts.authorization,
+    json: reads ? undefined : parts.body,
+    graphql: false,
+    mustRefuse: parts.mustRefuse,
+  };
+}
+
+function segmentsOf(shape: RouteShape, value: fc.Arbitrary<Segment>): fc.Arbitrary<Record<string, Segment>> {
+  return fc.record(Object.fromEntries(shape.params.map((name) => [name, value])));
+}
+
+/**
+ * The student's own token and a request every route must refuse: a path that names nothing, or
+ * a body whose fields are of the wrong kind or over every limit. Reads (GET) are thrown in with
+ * any input: they may answer, but they must not change anything either.
+ */
+export function refusedRequests(world: FuzzWorld, shapes: RouteShape[] = routeShapes()): fc.Arbitrary<FuzzRequest> {
+  const known = knownOf(world);
+  const authorization = `Bearer ${world.student.token}`;
+  const options: Array<fc.Arbitrary<FuzzRequest>> = [];
+  for (const shape of shapes) {
+    if (shape.route.method === 'get') {
+      options.push(
+        fc.tuple(segmentsOf(shape, anySegment(known)), queryString(shape)).map(([segments, query]) => restRequest(shape, { segments, query, authorization, mustRefuse: false })),
+      );
+      continue;
+    }
+    if (shape.params.length) {
+      options.push(
+        fc
+          .tuple(segmentsOf(shape, namesNothing), conformBody(shape, shapes, known))
+          .map(([segments, body]) => restRequest(shape, { segments, query: '', body, authorization, mustRefuse: true })),
+      );
+    }
+    const body = violatingBody(shape, known);
+    if (body) {
+      options.push(
+        fc
+          .tuple(segmentsOf(shape, anySegment(known)), body)
+          .map(([segments, value]) => restRequest(shape, { segments, query: '', body: value, authorization, mustRefuse: true })),
+      );
+    }
+    options.push(
+      fc.tuple(segmentsOf(shape, anySegment(known)), fc.constantFrom('{', '{"text": "hi"', "{'a': 1}", 'null garbage', '[,]', '"\\ud800', '{"a":1}}', 'NaN')).map(([segments, raw]) => ({
+        ...restRequest(shape, { segments, query: '', authorization, mustRefuse: true }),
+        raw: { body: raw, contentType: 'application/json' },
+      })),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+/** The student's own token and bodies of the right kinds with hostile values, or junk bodies: accepted or refused, never a fault. */
+export function conformingRequests(world: FuzzWorld, shapes: RouteShape[] = routeShapes()): fc.Arbitrary<FuzzRequest> {
+  const known = knownOf(world);
+  const authorization = `Bearer ${world.student.token}`;
+  return fc.oneof(
+    ...shapes.map((shape) =>
+      fc
+        .tuple(
+          segmentsOf(shape, anySegment(known)),
+          queryString(shape),
+          fc.oneof({ weight: 5, arbitrary: conformBody(shape, shapes, known) }, { weight: 1, arbitrary: junkStructure }),
+        )
+        .map(([segments, query, body]) => restRequest(shape, { segments, query, body, authorization, mustRefuse: false })),
+    ),
+  );
+}
+
+/** Junk Authorization headers on every route: a route that needs a user refuses them all. */
+export function junkAuthRequests(world: FuzzWorld, shapes: RouteShape[] = routeShapes()): fc.Arbitrary<FuzzRequest> {
+  const known = knownOf(world);
+  const auth = junkAuthorization(world.expiredToken);
+  return fc.oneof(
+    ...shapes.map((shape) =>
+      fc
+        .tuple(segmentsOf(shape, anySegment(known)), queryString(shape), fc.oneof(conformBody(shape, shapes, known), violatingBody(shape, known) ?? fc.constant({})), auth)
+        .map(([segments, query, body, authorization]) =>
+          restRequest(shape, { segments, query, body, authorization, mustRefuse: shape.route.access === 'user' }),
+        ),
+    ),
+  );
+}
