@@ -26,10 +26,14 @@ export function createReadiness(deps: { dataSource: DataSource; redisUrl: string
       check(() => deps.dataSource.query('SELECT 1')),
       redis ? check(() => redis.ping()) : Promise.resolve(null),
     ]);
-    const ready = database === 'ok' && redisState !== 'unreachable';
+    // Without the database nothing works: out of rotation. Without Redis only live comments pause
+    // (rate limits fall back to memory), and every instance shares the same Redis, so taking them
+    // all out would turn a pause into an outage: ready, but degraded, and say which part.
+    const ready = database === 'ok';
+    const status = !ready ? 'unavailable' : redisState === 'unreachable' ? 'degraded' : 'ready';
     res.setHeader('Cache-Control', 'no-store');
     res.status(ready ? 200 : 503).json({
-      status: ready ? 'ready' : 'unavailable',
+      status,
       database,
       ...(redisState && { redis: redisState }),
     });

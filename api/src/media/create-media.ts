@@ -2,6 +2,7 @@ import path from 'node:path';
 import express from 'express';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
+import type { RateLimiter } from '../shared/rate-limiter';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { resolveFfmpegBinaries } from './ffmpeg-binaries';
 import { checkLeadingBytes } from './check-leading-bytes';
@@ -35,6 +36,7 @@ export async function createMedia(deps: {
   config: Config;
   dataSource: DataSource;
   verifier: TokenVerifier;
+  limits: RateLimiter;
   logger?: MediaLogger;
 }): Promise<Media> {
   const logger = deps.logger ?? silentLogger;
@@ -43,7 +45,7 @@ export async function createMedia(deps: {
   checkLeadingBytes(store.tusStore);
   const records = new UploadRecords(deps.dataSource);
   const service = new UploadMediaService(store, records);
-  const uploads = await createUploadEndpoint({ store, records, binaries, verifier: deps.verifier, corsOrigins: deps.config.corsOrigins, logger });
+  const uploads = await createUploadEndpoint({ store, records, binaries, verifier: deps.verifier, limits: deps.limits, corsOrigins: deps.config.corsOrigins, logger });
   const playback = createPlaybackHandler({ store, records, logger });
 
   const router = express.Router();

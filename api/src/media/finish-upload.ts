@@ -35,7 +35,7 @@ export async function finishUpload(
   if (!contentType) throw new MediaRefusal(415, rules.wrongTypeMessage);
 
   if (row.kind === 'image') {
-    const mediaPath = await freePath(deps.records, (timestamp) => profileImagePath(row.ownerUid, timestamp));
+    const mediaPath = await freePath(deps.records, row.id, (timestamp) => profileImagePath(row.ownerUid, timestamp));
     await place(mediaPath, contentType);
     const facts: CompletedFacts = { mediaPath, posterPath: null, contentType, size, duration: null, width: null, height: null };
     await deps.records.complete(row.id, facts);
@@ -44,7 +44,7 @@ export async function finishUpload(
 
   const probe = await probeVideo(deps.binaries, localFile);
   if (!probe) throw new MediaRefusal(415, rules.unreadableMessage);
-  const mediaPath = await freePath(deps.records, (timestamp) => videoPath(timestamp, row.fileName || 'video'));
+  const mediaPath = await freePath(deps.records, row.id, (timestamp) => videoPath(timestamp, row.fileName || 'video'));
   const posterPath = posterPathFor(mediaPath);
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'campus-clips-poster-'));
   let storedPoster: string | null = null;
@@ -82,11 +82,11 @@ async function readHead(file: string): Promise<Buffer> {
 }
 
 /** The spec's names carry a millisecond timestamp; step past one already taken rather than overwrite. */
-async function freePath(records: UploadRecords, nameAt: (timestamp: number) => string): Promise<string> {
+async function freePath(records: UploadRecords, uploadId: string, nameAt: (timestamp: number) => string): Promise<string> {
   let timestamp = Date.now();
   for (let attempt = 0; attempt < 50; attempt += 1, timestamp += 1) {
     const candidate = nameAt(timestamp);
-    if (!(await records.isPathTaken(candidate))) return candidate;
+    if (await records.reservePath(uploadId, candidate)) return candidate;
   }
   throw new Error('Could not find a free media name');
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ByteRange } from './byte-range';
 import { isSafeMediaPath } from './media-names';
 import type { LocalCopy, MediaStore } from './media-store';
@@ -9,12 +10,30 @@ import { UPLOAD_EXPIRY_MS } from './media-limits';
 
 /** Unfinished uploads live in a hidden folder beside the media, so promoting one is a rename. */
 const INCOMING_DIR = '.incoming';
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 export async function createLocalMediaStore(mediaDir: string): Promise<MediaStore> {
   const { FileStore } = await import('@tus/file-store');
+  const { ERRORS } = await import('@tus/utils');
+  /**
+   * FileStore, writing through a 1 MiB buffer: with the default 16 KiB one every 64 KiB read from
+   * the network waited for its own disk write, and a 100 MB upload ran at a fraction of the disk's
+   * speed (bench/uploads.mjs).
+   */
+  class BufferedFileStore extends FileStore {
+    override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
+      const writable = fs.createWriteStream(incomingFile(fileId), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
+      try {
+        await pipeline(readable, writable);
+      } catch {
+        throw ERRORS.FILE_WRITE_ERROR;
+      }
+      return offset + writable.bytesWritten;
+    }
+  }
   const incoming = path.join(mediaDir, INCOMING_DIR);
   await fsp.mkdir(incoming, { recursive: true });
-  const tusStore = new FileStore({ directory: incoming, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const tusStore = new BufferedFileStore({ directory: incoming, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
 
   const resolveMedia = (mediaPath: string): string => {
     if (!isSafeMediaPath(mediaPath)) throw new Error(`Refusing unsafe media path "${mediaPath}"`);

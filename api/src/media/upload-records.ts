@@ -61,8 +61,20 @@ export class UploadRecords {
     });
   }
 
-  async isPathTaken(mediaPath: string): Promise<boolean> {
-    return (await this.repo.count({ where: [{ mediaPath }, { posterPath: mediaPath }] })) > 0;
+  /**
+   * Claims a media path for this upload before any file is written there. The unique index on
+   * media_path makes the claim atomic: two uploads finishing in the same millisecond with the same
+   * file name cannot both get it (and so cannot overwrite each other's file). False when taken.
+   */
+  async reservePath(id: string, mediaPath: string): Promise<boolean> {
+    try {
+      await this.repo.update({ id }, { mediaPath });
+      return true;
+    } catch (error) {
+      const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
+      if (code === '23505') return false;
+      throw error;
+    }
   }
 
   /** True when a post already shows this upload (one upload, one post: deleting it deletes the file). */

@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { startApiProcess, buildApiEntryPoint, type ApiProcess } from '../support/api-process';
 import { createIdentity, type TestIdentity } from '../support/identity';
 import { startUpload, uploadFile } from '../media/support/tus-requests';
 
@@ -12,43 +13,22 @@ import { startUpload, uploadFile } from '../media/support/tus-requests';
  * main.js, compiled here) on the run's PostgreSQL database must let a request that is still
  * uploading finish, close live subscriptions, and exit by itself, quickly and with code 0.
  */
-const API = path.resolve(__dirname, '../..');
-const OUT = path.join(API, 'node_modules', '.cache', 'ops-test-dist');
-const CLIP = path.resolve(API, '../fixtures/media/clips/colour-sweep.mp4');
+const CLIP = path.resolve(__dirname, '../../../fixtures/media/clips/colour-sweep.mp4');
 
 jest.setTimeout(180_000);
 
 let api: ChildProcess;
 let baseUrl: string;
-let log = '';
+let instance: ApiProcess;
 let student: TestIdentity;
 let mediaDir: string;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(API, 'tsconfig.build.json'), '--outDir', OUT], { stdio: 'inherit' });
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-stop-media-'));
-  api = spawn(process.execPath, [path.join(OUT, 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development', // as deployed: libraries that install their own signal handlers do so here
-      NODE_OPTIONS: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: 'none',
-      MEDIA_DIR: mediaDir,
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  api.stdout!.on('data', (chunk) => (log += chunk));
-  api.stderr!.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
-  while (!/listening on (http:\/\/\S+)"/.test(log)) {
-    if (api.exitCode !== null || Date.now() > deadline) throw new Error(`the api did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  baseUrl = /listening on (http:\/\/\S+)"/.exec(log)![1]!.replace('localhost', '127.0.0.1');
+  // NODE_ENV development, as deployed: libraries that install their own signal handlers do so here.
+  instance = await startApiProcess(buildApiEntryPoint(), { NODE_ENV: 'development', MEDIA_DIR: mediaDir });
+  api = instance.child;
+  baseUrl = instance.url;
   student = await createIdentity();
   await gql(`mutation { syncUser(input: { displayName: "Stop Tester", dateOfBirth: "2001-02-03" }) { id } }`);
 });
@@ -68,12 +48,12 @@ test('each request is one JSON log line with its request id and path, and no tok
   expect(response.headers.get('x-request-id')).toBe(requestId);
   await new Promise((resolve) => setTimeout(resolve, 200));
 
-  const lines = log.split('\n').filter((line) => line.includes(requestId));
+  const lines = instance.log().split('\n').filter((line) => line.includes(requestId));
   expect(lines).toHaveLength(1);
   const entry = JSON.parse(lines[0]!);
   expect(entry).toMatchObject({ msg: 'request', method: 'POST', path: '/graphql', status: 200, requestId });
-  expect(log).not.toContain(student.token);
-  expect(log).not.toContain(student.token.split('.')[1]!);
+  expect(instance.log()).not.toContain(student.token);
+  expect(instance.log()).not.toContain(student.token.split('.')[1]!);
 });
 
 test('SIGTERM lets an upload in flight finish, closes live subscriptions, and exits 0 within seconds', async () => {
@@ -117,7 +97,7 @@ test('SIGTERM lets an upload in flight finish, closes live subscriptions, and ex
   expect(await socketClosed).toBeGreaterThanOrEqual(1000); // a proper close frame, not a dropped TCP connection
   expect(await exited).toBe(0);
   expect(Date.now() - signalledAt).toBeLessThan(8000);
-  expect(log).toContain('draining and stopping');
+  expect(instance.log()).toContain('draining and stopping');
   await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow(); // nothing listens any more
 });
 

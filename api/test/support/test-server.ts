@@ -69,9 +69,9 @@ export async function rest(
   server: TestServer,
   method: string,
   path: string,
-  options: { token?: string | null; body?: unknown; rawAuthorization?: string } = {},
+  options: { token?: string | null; body?: unknown; rawAuthorization?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.rawAuthorization) headers.authorization = options.rawAuthorization;

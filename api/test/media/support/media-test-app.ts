@@ -8,6 +8,7 @@ import { TokenVerifier } from '../../../src/auth/token-verifier';
 import { loadConfig, type S3Config } from '../../../src/config';
 import { openDatabase, type Database } from '../../../src/db/data-source';
 import { createMedia, type Media } from '../../../src/media/create-media';
+import { createRateLimiter } from '../../../src/shared/rate-limiter';
 
 export interface MediaTestApp {
   baseUrl: string;
@@ -26,7 +27,9 @@ export async function startMediaTestApp(options: { s3?: S3Config } = {}): Promis
   const config = { ...loadConfig(process.env), mediaDir, s3: options.s3 ?? null };
   const database = await openDatabase(config);
   const verifier = new TokenVerifier(config);
-  const media = await createMedia({ config, dataSource: database.dataSource, verifier });
+  // Upload limits are shown through the whole app (test/api/rate-limits.test.ts); these suites upload a lot.
+  const limits = createRateLimiter({ enabled: false, redisUrl: null });
+  const media = await createMedia({ config, dataSource: database.dataSource, verifier, limits });
   const app = express();
   app.use(media.router);
   app.use(express.json());
