@@ -67,6 +67,9 @@ try {
     run('e2e', 'npx', ['playwright', 'test'], { cwd: path.join(root, 'web') });
   }
   if (fs.existsSync(path.join(root, 'scripts', 'validate-compose.sh'))) run('compose', 'bash', ['scripts/validate-compose.sh']);
+  // The benchmark at tiny scale with short runs: fails only when it crashes or a request errs, never on time.
+  // It drives the built api: build it when only this step is asked for and there is no build yet.
+  run('bench-smoke', 'sh', ['-c', 'test -f api/dist/main.js || npm run build -w api; npm run bench -- --scale tiny --smoke'], { env });
 } finally {
   await emulator.stop();
   fs.rmSync(reports, { recursive: true, force: true });

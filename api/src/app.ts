@@ -1,9 +1,10 @@
 import http from 'node:http';
 import express from 'express';
 import type { Config } from './config';
+import { shareAccountDeletions } from './auth/account-deletions';
 import { TokenVerifier } from './auth/token-verifier';
 import { openDatabase, type Database } from './db/data-source';
-import { commentTopic } from './modules/comments/comment-events';
+import { commentTopic, type CommentEventPayload } from './modules/comments/comment-events';
 import { createServices, type Services } from './modules/services';
 import { createAppPubSub, type AppPubSub } from './graphql/pubsub';
 import { buildAppSchema } from './graphql/schema';
@@ -15,10 +16,12 @@ import { graphqlIde, ideAssets } from './http/graphql-ide';
 import { createMetrics } from './http/metrics';
 import { createReadiness } from './http/readiness';
 import { requestContextMiddleware } from './http/request-context';
+import { requestErrorHandler } from './http/request-errors';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
 import { createRestRouter } from './rest/router';
 import { createLogger, type Logger } from './shared/logger';
+import { createRateLimiter, type RateLimiter } from './shared/rate-limiter';
 
 export interface App {
   config: Config;
@@ -30,6 +33,7 @@ export interface App {
   logger: Logger;
   graphql: GraphQLEndpoint;
   media: Media;
+  limits: RateLimiter;
   listen(): Promise<{ port: number; url: string }>;
   close(): Promise<void>;
 }
@@ -45,21 +49,28 @@ export async function createApp(config: Config): Promise<App> {
   const database = await openDatabase(config, (message, detail) => logger.warn({ detail }, message));
   const verifier = new TokenVerifier(config);
   const pubsub = createAppPubSub(config.redisUrl);
-  const media = await createMedia({ config, dataSource: database.dataSource, verifier, logger });
+  const accountDeletions = shareAccountDeletions(pubsub, verifier);
+  const limits = createRateLimiter({ enabled: config.rateLimits, redisUrl: config.redisUrl });
+  const media = await createMedia({ config, dataSource: database.dataSource, verifier, limits, logger });
   const services = createServices({
     db: database.dataSource,
     media: media.service,
+    limits,
     commentEvents: {
       async commentAdded(comment) {
-        pubsub.publish(commentTopic(comment.postId), { ...comment });
+        // The author travels with the event: otherwise every subscriber would look it up (1,000
+        // subscribers, 1,000 queries for one comment).
+        const [author] = await services.users.byIds([comment.authorUid]);
+        pubsub.publish(commentTopic(comment.postId), { ...comment, author: author ?? null } satisfies CommentEventPayload);
       },
     },
     identity: {
       async deleteUser(uid) {
-        verifier.forgetUser(uid);
         await verifier.adminAuth.deleteUser(uid).catch((error: { code?: string }) => {
           if (error.code !== 'auth/user-not-found') throw error;
         });
+        // After the identity is gone, so no instance can verify and cache the token again.
+        accountDeletions.announce(uid);
       },
     },
   });
@@ -98,11 +109,7 @@ export async function createApp(config: Config): Promise<App> {
   expressApp.use('/api', express.json({ limit: '100kb' }));
   expressApp.use(createRestRouter({ services, verifier, logUnexpected }));
   expressApp.use(webApp(config));
-  expressApp.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const status = (error as { status?: number }).status ?? 500;
-    if (status >= 500) logUnexpected(error);
-    res.status(status).json({ success: false, message: status === 413 ? 'Request body is too large' : status < 500 ? 'Bad request' : 'Something went wrong. Please try again.' });
-  });
+  expressApp.use(requestErrorHandler(logUnexpected));
 
   let closed = false;
   return {
@@ -115,6 +122,7 @@ export async function createApp(config: Config): Promise<App> {
     logger,
     graphql,
     media,
+    limits,
     listen() {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -131,7 +139,9 @@ export async function createApp(config: Config): Promise<App> {
       await graphql.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await media.close();
+      await accountDeletions.stop();
       await pubsub.close();
+      await limits.close();
       await readiness.close();
       await verifier.close();
       await database.close();

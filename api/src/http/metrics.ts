@@ -139,7 +139,8 @@ function operationName(req: Request): string {
  */
 function captureResponse(res: Response, readGraphqlBody: boolean) {
   let headed: OutgoingHttpHeaders = {};
-  let graphqlBody = '';
+  // Kept as sent and only decoded when it holds errors: most answers have none.
+  let graphqlBody: string | Buffer = '';
 
   const writeHead = res.writeHead;
   res.writeHead = function observedWriteHead(this: Response, ...args: unknown[]) {
@@ -153,7 +154,7 @@ function captureResponse(res: Response, readGraphqlBody: boolean) {
     res.end = function observedEnd(this: Response, ...args: unknown[]) {
       const chunk = args[0];
       if (typeof chunk === 'string') graphqlBody = chunk.slice(0, 64_000);
-      else if (Buffer.isBuffer(chunk)) graphqlBody = chunk.subarray(0, 64_000).toString('utf8');
+      else if (Buffer.isBuffer(chunk)) graphqlBody = chunk.subarray(0, 64_000);
       return (end as (...a: unknown[]) => Response).apply(this, args);
     } as typeof end;
   }
@@ -162,7 +163,8 @@ function captureResponse(res: Response, readGraphqlBody: boolean) {
     headers: (): OutgoingHttpHeaders => ({ ...lowerCaseKeys(res.getHeaders()), ...headed }),
     graphqlErrorCodes(): string[] {
       if (!graphqlBody.includes('"errors":[')) return [];
-      const codes = [...graphqlBody.matchAll(/"code":"([A-Z_]{1,40})"/g)].map((match) => match[1]!);
+      const text = typeof graphqlBody === 'string' ? graphqlBody : graphqlBody.toString('utf8');
+      const codes = [...text.matchAll(/"code":"([A-Z_]{1,40})"/g)].map((match) => match[1]!);
       const known = codes.map((code) => (KNOWN_ERROR_CODES.has(code) ? code : 'OTHER'));
       return known.length ? known : ['OTHER'];
     },

@@ -1,0 +1,26 @@
+// Emulator accounts for the benchmark's few actors. Each gets the uid of its dataset user (the
+// emulator's admin API lets us choose localId), so a token signs in as that dataset student.
+import { PROJECT_ID } from '../../scripts/emulator.mjs';
+
+const PASSWORD = 'Bench-Campus-123!';
+
+export async function actorToken(emulatorHost, uid) {
+  const email = `${uid}@bench.campusclips.example`;
+  let signIn = await call(emulatorHost, `accounts:signInWithPassword?key=bench`, { email, password: PASSWORD, returnSecureToken: true });
+  if (!signIn.ok) {
+    const created = await call(emulatorHost, `projects/${PROJECT_ID}/accounts`, { localId: uid, email, password: PASSWORD }, true);
+    if (!created.ok) throw new Error(`emulator: cannot create ${uid}: ${JSON.stringify(created.json)}`);
+    signIn = await call(emulatorHost, `accounts:signInWithPassword?key=bench`, { email, password: PASSWORD, returnSecureToken: true });
+  }
+  if (!signIn.ok || signIn.json.localId !== uid) throw new Error(`emulator: cannot sign in ${uid}: ${JSON.stringify(signIn.json)}`);
+  return signIn.json.idToken;
+}
+
+async function call(host, method, body, admin = false) {
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { ok: response.ok, json: await response.json() };
+}

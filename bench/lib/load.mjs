@@ -1,0 +1,105 @@
+// Drives HTTP load with autocannon at a fixed concurrency for a fixed time, and the raw-SQL floor
+// with a pg Pool at the same concurrency. Latencies are kept exactly (autocannon's own histogram
+// rounds to whole milliseconds), errors are non-2xx answers or GraphQL `errors`, and SQL
+// statements per request come from the api's X-SQL-Statements header.
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const CONCURRENCY = 16;
+
+/**
+ * `requests`: autocannon request objects ({ method, path, headers, body, setupRequest }); a
+ * connection cycles through them in order (like then unlike, follow then unfollow...).
+ */
+export async function runHttp({ url, requests, seconds, warmupSeconds = 0 }) {
+  if (warmupSeconds > 0) await drive({ url, requests, seconds: warmupSeconds });
+  return drive({ url, requests, seconds });
+}
+
+async function drive({ url, requests, seconds }) {
+  const latencies = [];
+  const stats = { errors: 0, statements: 0, withHeader: 0, firstError: null };
+  const checked = requests.map((request) => ({
+    ...request,
+    onResponse(status, body, _context, headers) {
+      const name = Object.keys(headers).find((key) => key.toLowerCase() === 'x-sql-statements');
+      const count = name === undefined ? NaN : Number(headers[name]);
+      if (Number.isFinite(count)) {
+        stats.statements += count;
+        stats.withHeader += 1;
+      }
+      let failed = status < 200 || status >= 300;
+      if (!failed && body && body.startsWith('{')) {
+        try {
+          const json = JSON.parse(body);
+          failed = Array.isArray(json.errors) || json.success === false;
+        } catch {
+          failed = true;
+        }
+      }
+      if (failed) {
+        stats.errors += 1;
+        stats.firstError ??= `${status} ${String(body).slice(0, 300)}`;
+      }
+    },
+  }));
+  const instance = autocannon({ url, connections: CONCURRENCY, duration: seconds, requests: checked, timeout: 10 });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  const elapsed = seconds; // autocannon stops at the duration; rps over the counted answers
+  return summarise(latencies, elapsed, {
+    errors: stats.errors + result.errors + result.timeouts,
+    sqlPerRequest: stats.withHeader ? round(stats.statements / stats.withHeader, 2) : null,
+    firstError: stats.firstError,
+  });
+}
+
+/**
+ * The floor: the statements one api request issued (captured from the api), replayed in the same
+ * order on one pooled connection per request, CONCURRENCY requests at a time.
+ */
+export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds = 0 }) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
+  try {
+    const once = async (until, latencies) => {
+      while (Date.now() < until) {
+        const started = process.hrtime.bigint();
+        const client = await pool.connect();
+        try {
+          for (const statement of statements) await client.query(statement.sql, statement.parameters);
+        } finally {
+          client.release();
+        }
+        latencies?.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    };
+    if (warmupSeconds > 0) {
+      const until = Date.now() + warmupSeconds * 1000;
+      await Promise.all(Array.from({ length: CONCURRENCY }, () => once(until, null)));
+    }
+    const latencies = [];
+    const started = Date.now();
+    const until = started + seconds * 1000;
+    await Promise.all(Array.from({ length: CONCURRENCY }, () => once(until, latencies)));
+    return summarise(latencies, (Date.now() - started) / 1000, { errors: 0, sqlPerRequest: statements.length });
+  } finally {
+    await pool.end();
+  }
+}
+
+function summarise(latencies, seconds, extra) {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : null);
+  return {
+    requests: sorted.length,
+    rps: round(sorted.length / seconds, 1),
+    p50Ms: sorted.length ? round(at(0.5), 2) : null,
+    p99Ms: sorted.length ? round(at(0.99), 2) : null,
+    ...extra,
+  };
+}
+
+export function round(value, digits = 1) {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

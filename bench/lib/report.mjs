@@ -1,0 +1,47 @@
+// The Markdown table of one run (bench/results/<scale>-latest.md; the campus one goes in the README).
+export function renderMarkdown(result) {
+  const m = result.machine;
+  const lines = [
+    `# Benchmark: ${result.scale} scale${result.smoke ? ' (smoke run: durations too short to judge)' : ''}`,
+    '',
+    `${result.date.slice(0, 10)} on ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, PostgreSQL ${m.postgres}. ` +
+      `Concurrency ${result.settings.concurrency}, ${result.settings.secondsPerScenario} s per scenario after ${result.settings.warmupSeconds} s of warm-up; ` +
+      `rate limits off (RATE_LIMITS=off), so nothing is throttled. Load tool, api, PostgreSQL and the auth emulator share the machine` +
+      (m.loadAverage1m ? `; 1-minute load average ${m.loadAverage1m.atStart} at the start, ${m.loadAverage1m.atEnd} at the end.` : '.'),
+    '',
+    `Dataset \`${result.dataset.database}\` (seed ${result.dataset.seed}): ${Object.entries(result.dataset.rows ?? {}).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}; built in ${Math.round(result.dataset.loadSeconds)} s. Whole run ${Math.round(result.totalSeconds)} s.`,
+    '',
+    '| scenario | api rps | p50 ms | p99 ms | errors | SQL/request | floor rps | floor p99 ms | api/floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const s of result.scenarios) {
+    const f = s.floor;
+    lines.push(`| ${s.name} | ${s.api.rps} | ${s.api.p50Ms} | ${s.api.p99Ms} | ${s.api.errors} | ${s.api.sqlPerRequest ?? ''} | ${f ? f.rps : ''} | ${f ? f.p99Ms : ''} | ${s.apiShareOfFloor !== undefined ? `${Math.round(s.apiShareOfFloor * 100)} %` : ''} |`);
+  }
+  lines.push('', 'Writes use one student account; pairs (like then unlike, follow then unfollow) count as two requests.');
+  lines.push('Create post uses finished upload rows the dataset made (the upload itself is measured by the uploads module).');
+  lines.push('The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time.');
+  lines.push('', '## Targets', '', '| target | wanted | measured | |', '|---|---|---|---|');
+  for (const t of result.targets) lines.push(`| ${t.what} | ${t.target} | ${t.measured} | ${t.pass ? 'met' : 'missed'} |`);
+  for (const [file, module] of Object.entries(result.modules ?? {})) {
+    lines.push('', `## ${file}`, '');
+    if (module.skipped) lines.push(`Skipped: ${module.skipped}.`);
+    else if (module.failed) lines.push('Failed:', '```', module.failed.slice(0, 2000), '```');
+    else {
+      const rows = module.rows ?? [];
+      const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+      if (columns.length) {
+        lines.push(`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`);
+        for (const row of rows) lines.push(`| ${columns.map((c) => formatCell(row[c])).join(' | ')} |`);
+      }
+      for (const note of module.notes ?? []) lines.push(`- ${note}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function formatCell(value) {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

@@ -1,0 +1,32 @@
+// The issue's targets, each judged on the figures of one run. At tiny scale or in a smoke run they
+// are reported for information only; nothing fails on time.
+const FEED_P99_MS = 20;
+const WRITE_P99_MS = 20;
+
+export function evaluateTargets(result) {
+  const byId = Object.fromEntries(result.scenarios.map((scenario) => [scenario.id, scenario]));
+  const targets = [];
+  const add = (what, target, measured, pass) => targets.push({ what, target, measured, pass });
+  for (const s of result.scenarios.filter((scenario) => scenario.kind === 'feed')) {
+    add(`${s.name}: p99`, `≤ ${FEED_P99_MS} ms`, `${s.api.p99Ms} ms`, s.api.p99Ms <= FEED_P99_MS);
+    if (s.floor) add(`${s.name}: api rps / floor rps`, '≥ 50 %', `${Math.round(s.apiShareOfFloor * 100)} % (${s.api.rps} / ${s.floor.rps})`, s.apiShareOfFloor >= 0.5);
+    add(`${s.name}: SQL statements per page`, '≤ 3', String(s.api.sqlPerRequest), s.api.sqlPerRequest !== null && s.api.sqlPerRequest <= 3);
+  }
+  const ratio = (slow, fast, label) => {
+    if (!byId[slow] || !byId[fast]) return;
+    const r = byId[slow].api.p50Ms / byId[fast].api.p50Ms;
+    add(label, '≤ 1.5× (p50)', `${r.toFixed(2)}× (${byId[slow].api.p50Ms} / ${byId[fast].api.p50Ms} ms)`, r <= 1.5);
+  };
+  ratio('home-50th', 'home-first', 'Home 50th page vs first page');
+  ratio('explore-50th', 'explore-first', 'Explore 50th page vs first page');
+  ratio('home-following-5000', 'home-following-10', 'Home following 5,000 vs following 10');
+  for (const id of ['like-unlike', 'add-comment', 'follow-unfollow']) {
+    const s = byId[id];
+    if (s) add(`${s.name}: p99`, `≤ ${WRITE_P99_MS} ms`, `${s.api.p99Ms} ms`, s.api.p99Ms <= WRITE_P99_MS);
+  }
+  if (result.counters) {
+    const drift = result.counters.users + result.counters.posts;
+    add('Counters equal row counts after the writes', '0 mismatching rows', String(drift), drift === 0);
+  }
+  return targets;
+}
