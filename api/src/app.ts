@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { shareAccountDeletions } from './auth/account-deletions';
 import { TokenVerifier } from './auth/token-verifier';
 import { openDatabase, type Database } from './db/data-source';
-import { commentTopic, type CommentEventPayload } from './modules/comments/comment-events';
+import { commentTopic } from './modules/comments/comment-events';
 import { createServices, type Services } from './modules/services';
 import { createAppPubSub, type AppPubSub } from './graphql/pubsub';
 import { buildAppSchema } from './graphql/schema';
@@ -56,14 +56,7 @@ export async function createApp(config: Config): Promise<App> {
     db: database.dataSource,
     media: media.service,
     limits,
-    commentEvents: {
-      async commentAdded(comment) {
-        // The author travels with the event: otherwise every subscriber would look it up (1,000
-        // subscribers, 1,000 queries for one comment).
-        const [author] = await services.users.byIds([comment.authorUid]);
-        pubsub.publish(commentTopic(comment.postId), { ...comment, author: author ?? null } satisfies CommentEventPayload);
-      },
-    },
+    commentEvents: { commentAdded: (event) => pubsub.publish(commentTopic(event.postId), event) },
     identity: {
       async deleteUser(uid) {
         await verifier.adminAuth.deleteUser(uid).catch((error: { code?: string }) => {

@@ -40,7 +40,7 @@ export function createServices({ db, media, commentEvents, identity, limits }: S
     feeds: new FeedService(db),
     likes: new LikeService(db, posts, limits),
     follows: new FollowService(db, users, limits),
-    comments: new CommentService(db, posts, commentEvents, limits),
+    comments: new CommentService(db, posts, users, commentEvents, limits),
     calendar: new CalendarService(db),
     accounts: new AccountService(db, media, identity),
   };

@@ -1,9 +1,9 @@
 import type { User } from '../users/user.entity';
 import type { Comment } from './comment.entity';
 
-/** How a new comment reaches live subscribers (in-process or through Redis). */
+/** How a new comment, with its author, reaches live subscribers (in-process or through Redis). */
 export interface CommentEvents {
-  commentAdded(comment: Comment): Promise<void>;
+  commentAdded(event: CommentEventPayload): void;
 }
 
 export const commentTopic = (postId: string) => `COMMENT_ADDED.${postId}`;
