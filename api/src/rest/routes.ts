@@ -132,30 +132,8 @@ export const REST_ROUTES: RestRoute[] = [
       return feedResponse(services, { ...query, limit }, (page) => services.posts.byAuthor(params.uid!, page));
     },
   },
-  {
-    method: 'post',
-    path: '/api/posts/:postId/like',
-    access: 'user',
-    failure: 'Failed to like post',
-    async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
-      const post = await services.likes.like(viewer, params.postId!);
-      const [document] = await postDocuments(services, [post]);
-      return { message: 'Post liked', post: document };
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/posts/:postId/unlike',
-    access: 'user',
-    failure: 'Failed to unlike post',
-    async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
-      const post = await services.likes.unlike(viewer, params.postId!);
-      const [document] = await postDocuments(services, [post]);
-      return { message: 'Post unliked', post: document };
-    },
-  },
+  likeRoute('like', 'Failed to like post', 'Post liked'),
+  likeRoute('unlike', 'Failed to unlike post', 'Post unliked'),
   {
     method: 'post',
     path: '/api/posts/:postId/comment',
@@ -207,29 +185,40 @@ export const REST_ROUTES: RestRoute[] = [
       return { message: 'Event deleted successfully.' };
     },
   },
-  {
-    method: 'put',
-    path: '/api/follow/unfollow/:targetId',
-    access: 'user',
-    failure: 'Failed to unfollow user',
-    async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'currentUserId'));
-      const user = await services.follows.unfollow(viewer, params.targetId!);
-      return { message: 'Successfully unfollowed user', followerCount: user.followerCount };
-    },
-  },
-  {
-    method: 'put',
-    path: '/api/follow/:targetId',
-    access: 'user',
-    failure: 'Failed to follow user',
-    async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'currentUserId'));
-      const user = await services.follows.follow(viewer, params.targetId!);
-      return { message: 'Successfully followed user', followerCount: user.followerCount };
-    },
-  },
+  followRoute('unfollow', '/api/follow/unfollow/:targetId', 'Failed to unfollow user', 'Successfully unfollowed user'),
+  followRoute('follow', '/api/follow/:targetId', 'Failed to follow user', 'Successfully followed user'),
 ];
+
+/** POST /api/posts/:postId/like and /unlike: one call in two directions; answers the post document. */
+function likeRoute(direction: 'like' | 'unlike', failure: string, message: string): RestRoute {
+  return {
+    method: 'post',
+    path: `/api/posts/:postId/${direction}`,
+    access: 'user',
+    failure,
+    async handle({ viewer, params, body, services }) {
+      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
+      const post = await services.likes[direction](viewer, params.postId!);
+      const [document] = await postDocuments(services, [post]);
+      return { message, post: document };
+    },
+  };
+}
+
+/** PUT /api/follow/:targetId and /api/follow/unfollow/:targetId; answers the target's follower count. */
+function followRoute(direction: 'follow' | 'unfollow', path: string, failure: string, message: string): RestRoute {
+  return {
+    method: 'put',
+    path,
+    access: 'user',
+    failure,
+    async handle({ viewer, params, body, services }) {
+      assertSelf(requireViewer(viewer), optionalText(body, 'currentUserId'));
+      const user = await services.follows[direction](viewer, params.targetId!);
+      return { message, followerCount: user.followerCount };
+    },
+  };
+}
 
 /** A feed page: `?page=&limit=` as the spec has it (defaults 1 and 10), or `?cursor=` to page by keyset. */
 async function feedResponse(
