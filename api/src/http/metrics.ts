@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { routeLabel } from './request-context';
 
 /**
  * Prometheus metrics for one api instance, on its own registry (several apps in one test
@@ -115,11 +114,19 @@ class CappedLabels {
   }
 }
 
-/** REST calls are labelled by their route pattern (/api/posts/:postId/like), never by the ids in them. */
+/**
+ * A low-cardinality route label: REST calls by their route pattern (/api/posts/:postId/like),
+ * everything else by its first path segment, so ids and uids never become labels.
+ */
 function routeOf(path: string, req: Request): string {
-  if (path !== '/api' && !path.startsWith('/api/')) return routeLabel(path);
-  const pattern = (req as { route?: { path?: unknown } }).route?.path;
-  return typeof pattern === 'string' && pattern.startsWith('/api') ? pattern : '/api (unmatched)';
+  if (path === '/api' || path.startsWith('/api/')) {
+    const pattern = (req as { route?: { path?: unknown } }).route?.path;
+    return typeof pattern === 'string' && pattern.startsWith('/api') ? pattern : '/api (unmatched)';
+  }
+  if (path.startsWith('/graphql')) return '/graphql';
+  if (path.startsWith('/uploads')) return '/uploads';
+  if (path.startsWith('/media')) return '/media';
+  return path.split('/').slice(0, 2).join('/') || '/';
 }
 
 /** The operationName the client sent, else the name of the document's first operation, else "anonymous". */

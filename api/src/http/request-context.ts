@@ -9,7 +9,7 @@ import { requestContext, type RequestContext } from '../shared/request-context';
  * chain inside it, reports the SQL statements it issued as X-SQL-Statements (and its rate-limit
  * state as RateLimit headers), and logs one line.
  */
-export function requestContextMiddleware(logger: Logger, observe?: (info: { route: string; status: number; seconds: number }) => void): RequestHandler {
+export function requestContextMiddleware(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
@@ -32,8 +32,6 @@ export function requestContextMiddleware(logger: Logger, observe?: (info: { rout
 
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(path);
-      observe?.({ route, status: res.statusCode, seconds });
       // The id is passed directly (what the logger's mixin would add), and nothing is built when
       // the level leaves the line out.
       if (logger.isLevelEnabled('info')) {
@@ -42,13 +40,4 @@ export function requestContextMiddleware(logger: Logger, observe?: (info: { rout
     });
     requestContext.run(store, () => next());
   };
-}
-
-/** A low-cardinality label for metrics: ids and uids are folded away. */
-export function routeLabel(path: string): string {
-  if (path.startsWith('/graphql')) return '/graphql';
-  if (path.startsWith('/uploads')) return '/uploads';
-  if (path.startsWith('/media')) return '/media';
-  if (path.startsWith('/api/')) return path.split('/').slice(0, 4).join('/');
-  return path.split('/').slice(0, 2).join('/') || '/';
 }

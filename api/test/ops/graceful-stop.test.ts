@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startApiProcess, buildApiEntryPoint, type ApiProcess } from '../support/api-process';
 import { createIdentity, type TestIdentity } from '../support/identity';
-import { startUpload, uploadFile } from '../media/support/tus-requests';
+import { openPatch, startUpload, uploadFile } from '../media/support/tus-requests';
 
 /**
  * What a rolling deploy does to a running instance: SIGTERM. The real entry point (api/dist
@@ -67,16 +66,7 @@ test('SIGTERM lets an upload in flight finish, closes live subscriptions, and ex
   // A second upload is half sent when the signal arrives.
   const uploadUrl = await startUpload(baseUrl, `Bearer ${student.token}`, { kind: 'video', filename: 'late.mp4', filetype: 'video/mp4', length: bytes.length });
   const half = Math.floor(bytes.length / 2);
-  const patch = http.request(uploadUrl, {
-    method: 'PATCH',
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
-      'Content-Length': String(bytes.length),
-      Authorization: `Bearer ${student.token}`,
-    },
-  });
+  const patch = openPatch(uploadUrl, `Bearer ${student.token}`, bytes.length);
   const patched = new Promise<number>((resolve, reject) => {
     patch.once('response', (response) => {
       response.resume();

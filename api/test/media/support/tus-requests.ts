@@ -69,22 +69,27 @@ export async function uploadFile(
   return { uploadUrl, last: last! };
 }
 
+/** A PATCH from offset 0 announcing `declaredLength` bytes, left open for the caller to write (part of) the body. */
+export function openPatch(uploadUrl: string, authorization: string, declaredLength: number): http.ClientRequest {
+  return http.request(uploadUrl, {
+    method: 'PATCH',
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+      'Content-Length': String(declaredLength),
+      Authorization: authorization,
+    },
+  });
+}
+
 /**
  * Sends the first `sendBytes` of a PATCH body of `declaredLength` bytes, then drops the
  * connection, like a phone leaving Wi-Fi mid-upload.
  */
 export function patchThenDisconnect(uploadUrl: string, authorization: string, bytes: Buffer, sendBytes: number): Promise<void> {
   return new Promise((resolve) => {
-    const request = http.request(uploadUrl, {
-      method: 'PATCH',
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': '0',
-        'Content-Type': 'application/offset+octet-stream',
-        'Content-Length': String(bytes.length),
-        Authorization: authorization,
-      },
-    });
+    const request = openPatch(uploadUrl, authorization, bytes.length);
     request.on('error', () => resolve());
     request.on('close', () => resolve());
     request.write(bytes.subarray(0, sendBytes), () => setTimeout(() => request.destroy(), 300));
