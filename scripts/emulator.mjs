@@ -78,7 +78,8 @@ export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = 
   throw new Error(`The auth emulator did not answer on ${address} within 90 s: ${stderr.slice(-2000)}`);
 }
 
-function freePort(host) {
+/** A TCP port nobody listens on right now (the kernel picks it; it is released at once). */
+export function freePort(host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -2,9 +2,9 @@
 // stops it. Rate limits are off: the benchmark measures the request path, not the throttle.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/emulator.mjs';
 
 /** Settings every api process of a benchmark gets: real services, no demo data, no throttling. */
 function apiEnv({ port, databaseUrl, emulatorHost, mediaDir }) {
@@ -67,16 +67,4 @@ export async function startApi({ root, databaseUrl, emulatorHost, mediaDir, extr
       if (ownMediaDir) fs.rmSync(ownMediaDir, { recursive: true, force: true });
     },
   };
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }

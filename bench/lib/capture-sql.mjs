@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './api-process.mjs';
+import { freePort } from '../../scripts/emulator.mjs';
 
 export async function openSqlCapture({ root, databaseUrl, emulatorHost }) {
   const require = createRequire(path.join(root, 'api', 'package.json'));

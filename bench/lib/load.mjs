@@ -89,17 +89,24 @@ export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds
 
 function summarise(latencies, seconds, extra) {
   const sorted = Float64Array.from(latencies).sort();
-  const at = (q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : null);
   return {
     requests: sorted.length,
     rps: round(sorted.length / seconds, 1),
-    p50Ms: sorted.length ? round(at(0.5), 2) : null,
-    p99Ms: sorted.length ? round(at(0.99), 2) : null,
+    p50Ms: round(quantile(sorted, 0.5), 2),
+    p99Ms: round(quantile(sorted, 0.99), 2),
     ...extra,
   };
 }
 
+/** Value at quantile q (0..1) of an ascending-sorted array (nearest rank); null when empty. */
+export function quantile(sorted, q) {
+  if (!sorted.length) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/** Rounds for reports; a missing figure stays missing. */
 export function round(value, digits = 1) {
+  if (value === null || value === undefined) return null;
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureEmulator } from '../../scripts/emulator.mjs';
+import { ensureEmulator, freePort } from '../../scripts/emulator.mjs';
 import { withClient } from '../dataset/generate.mjs';
 import { gql } from '../scenarios/graphql.mjs';
-import { freePort, startApi } from './api-process.mjs';
+import { startApi } from './api-process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -200,10 +200,4 @@ export function cpuMs(pid) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Value at quantile q (0..1) of an ascending-sorted array (nearest rank). */
-export function quantile(sorted, q) {
-  if (!sorted.length) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-
-export const round = (n, digits = 1) => (n === null || n === undefined ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+export { quantile, round } from './load.mjs';

@@ -4,7 +4,7 @@ import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/dat
 import { createStudent, graphql, startTestServer, type Student, type TestServer } from '../support/test-server';
 import { graphqlAttempt, leaksInternals, restAttempt, type Attempt } from './support/attempts';
 import { counterMismatches } from '../support/counters';
-import { sleep } from './support/free-port';
+import { sleep } from '../support/free-port';
 
 /**
  * Creating a post, deleting a post and deleting an account either happen whole or not at all.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createStudent, startTestServer, type TestServer } from '../support/test-server';
 import { HANG_BOUND_MS, graphqlAttempt, leaksInternals, restAttempt, type Attempt } from './support/attempts';
 import { counterMismatches } from '../support/counters';
-import { sleep } from './support/free-port';
+import { sleep } from '../support/free-port';
 import { createPrivatePostgres, type PrivatePostgres } from './support/private-postgres';
 
 /**

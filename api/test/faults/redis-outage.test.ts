@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { createPost } from '../support/scenario';
 import { createStudent, startTestServer, type Student, type TestServer } from '../support/test-server';
 import { graphqlAttempt, leaksInternals, restAttempt, type Attempt } from './support/attempts';
-import { sleep } from './support/free-port';
+import { sleep } from '../support/free-port';
 import { startPrivateRedis, type PrivateRedis } from './support/private-redis';
 
 /**

@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../support/free-port';
 
 /**
  * The README's quick start, end to end, on a fresh clone: `npm start` builds, starts the auth
@@ -191,15 +191,4 @@ async function gql(token: string, query: string, variables: Record<string, unkno
   const body = (await response.json()) as { data?: unknown; errors?: unknown };
   if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
   return body.data;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './free-port';
+import { freePort } from '../../support/free-port';
 
 /**
  * A PostgreSQL cluster of the test's own, on a free port, that the test may stop and start at

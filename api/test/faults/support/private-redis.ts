@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accepts, freePort, sleep } from './free-port';
+import { accepts, freePort, sleep } from '../../support/free-port';
 
 /**
  * A redis-server of the test's own (the machine's shared one on 6379 is never touched): a child
