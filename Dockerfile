@@ -3,23 +3,35 @@
 #   runtime        the api serving the built web app (default; what docker-compose scales)
 #   auth-emulator  the Firebase Auth emulator (firebase-tools) for local and demo stacks
 #   build          everything compiled, with dev dependencies (CI, codegen, tests)
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# The media tests decode with the system ffmpeg, as the runtime does.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # Manifests first: the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY api/package.json api/
 COPY web/package.json web/
+COPY packages/rules/package.json packages/rules/
 RUN npm ci --no-audit --no-fund
 COPY schema.graphql codegen.yml ./
+COPY packages/rules packages/rules
 COPY api api
 COPY web web
-RUN npm run build -w api && npm run build -w web \
+# The shared rules first: the api and the web app both import their build.
+RUN npm run build -w packages/rules && npm run build -w api && npm run build -w web \
  && npm prune --omit=dev --no-audit --no-fund \
  && mkdir -p api/node_modules web/node_modules
 
 FROM ${NODE_IMAGE} AS runtime
+# Uploads are decoded by a current ffmpeg/ffprobe (Debian's package); NODE_ENV=production refuses the
+# 2018 build that npm bundles.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=8000 \
     HOST=0.0.0.0 \
@@ -28,6 +40,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules node_modules
+# node_modules/@campus-clips/rules links to packages/rules: the api requires its build at run time.
+COPY --from=build /app/packages/rules/package.json packages/rules/package.json
+COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/api/package.json api/package.json
 COPY --from=build /app/api/node_modules api/node_modules
 COPY --from=build /app/api/dist api/dist

@@ -10,7 +10,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const generated = path.join(root, 'web', 'src', 'graphql');
 const snapshot = (dir) =>
   fs.existsSync(dir)
-    ? Object.fromEntries(fs.readdirSync(dir).sort().map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]))
+    ? Object.fromEntries(
+        fs
+          .readdirSync(dir)
+          .sort()
+          .map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]),
+      )
     : {};
 
 const schemaBefore = fs.readFileSync(path.join(root, 'schema.graphql'), 'utf8');

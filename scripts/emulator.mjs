@@ -36,7 +36,13 @@ export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = 
   fs.writeFileSync(
     path.join(dir, 'firebase.json'),
     JSON.stringify({
-      emulators: { auth: { host, port }, hub: { host, port: hubPort }, logging: { host, port: loggingPort, level: 'WARN' }, ui: { enabled: false }, singleProjectMode: true },
+      emulators: {
+        auth: { host, port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort, level: 'WARN' },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
     }),
   );
   const firebaseBin = path.join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
@@ -46,23 +52,50 @@ export async function ensureEmulator({ port = 9099, host = '127.0.0.1', quiet = 
   // emulator for the same project on this machine answered the first one's export.
   const child = spawn(
     process.execPath,
-    [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(dir, 'firebase.json'), ...persistArgs],
-    { cwd: dir, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit', detached: true, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', TMPDIR: dir } },
+    [
+      firebaseBin,
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      PROJECT_ID,
+      '--config',
+      path.join(dir, 'firebase.json'),
+      ...persistArgs,
+    ],
+    {
+      cwd: dir,
+      stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
+      detached: true,
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', TMPDIR: dir },
+    },
   );
   let stderr = '';
-  child.stderr?.on('data', (chunk) => { stderr += chunk; });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
   const pidFile = path.join(root, '.emulator', `auth-${port}.pid`);
   fs.mkdirSync(path.dirname(pidFile), { recursive: true });
   fs.writeFileSync(pidFile, String(child.pid));
 
   const stop = async () => {
     if (child.exitCode === null) {
-      try { process.kill(-child.pid, 'SIGINT'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
       const exited = await Promise.race([
         new Promise((resolve) => child.once('exit', () => resolve(true))),
         new Promise((resolve) => setTimeout(() => resolve(false), 8000)),
       ]);
-      if (!exited) { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
     }
     fs.rmSync(pidFile, { force: true });
     fs.rmSync(dir, { recursive: true, force: true });
@@ -95,7 +128,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 9099;
   const emulator = await ensureEmulator({ port });
   console.log(`Auth emulator ready on ${emulator.host}${emulator.started ? '' : ' (already running)'}`);
-  const shutdown = async () => { await emulator.stop(); process.exit(0); };
+  const shutdown = async () => {
+    await emulator.stop();
+    process.exit(0);
+  };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   if (!emulator.started) process.exit(0);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole of Campus Clips on one port, with nothing to configure.
-//   1. builds the api (tsc -> api/dist) and the web app (vite -> web/dist) when missing or stale;
+//   1. builds the shared rules (packages/rules/dist), the api (tsc -> api/dist) and the web app
+//      (vite -> web/dist) when missing or stale;
 //   2. starts the Firebase Auth emulator (a child, own process group);
 //   3. starts the api on the embedded PGlite database in ./data, serving the web app too;
 //   4. waits for /readyz and the demo campus, then prints the address and the demo logins.
@@ -40,14 +41,34 @@ async function main() {
   if (!fs.existsSync(path.join(root, 'node_modules', 'firebase-tools'))) {
     throw new Error('Dependencies are missing: run `npm install` first, then `npm start`.');
   }
-  if (process.env.DATABASE_URL) say('DATABASE_URL is ignored: npm start always runs the embedded database in ./data (see docs/operations.md for PostgreSQL).');
+  if (process.env.DATABASE_URL)
+    say('DATABASE_URL is ignored: npm start always runs the embedded database in ./data (see docs/operations.md for PostgreSQL).');
 
   await claimDataDir();
   if (!(await portIsFree(port, process.env.HOST || '0.0.0.0'))) {
     throw new Error(`Port ${port} is already in use (another Campus Clips?). Stop it, or start on another port: PORT=8001 npm start`);
   }
-  await buildIfStale('api', path.join(root, 'api', 'dist', 'main.js'), ['api/src', 'api/tsconfig.json', 'api/tsconfig.build.json', 'api/package.json']);
-  await buildIfStale('web', path.join(root, 'web', 'dist', 'index.html'), ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json']);
+  // The shared input rules first: the api requires their build, the web app bundles it.
+  const rules = ['packages/rules/src', 'packages/rules/tsconfig.json', 'packages/rules/tsconfig.esm.json', 'packages/rules/package.json'];
+  await buildIfStale('packages/rules', path.join(root, 'packages', 'rules', 'dist', 'index.js'), rules);
+  await buildIfStale('api', path.join(root, 'api', 'dist', 'main.js'), [
+    'api/src',
+    'api/tsconfig.json',
+    'api/tsconfig.build.json',
+    'api/package.json',
+    ...rules,
+  ]);
+  // The web build makes the app, then the GraphQL IDE inside it (web/dist/graphql-ide): the IDE is the last thing written.
+  const webSources = [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/ide',
+    'web/vite.ide.config.ts',
+    'web/package.json',
+  ];
+  await buildIfStale('web', path.join(root, 'web', 'dist', 'graphql-ide', 'index.html'), [...webSources, ...rules]);
   if (stopping) return;
 
   say(`starting the auth emulator on 127.0.0.1:${emulatorPort} (takes 10-20 s)`);

@@ -16,6 +16,8 @@ const failures = [];
 const only = process.argv.slice(2);
 // The browser tests need a fresh build.
 if (only.includes('e2e') && !only.includes('build')) only.push('build');
+// Every workspace imports the shared input rules from their build.
+if (only.length && !only.includes('rules-build')) only.push('rules-build');
 
 function run(name, command, args, options = {}) {
   if (only.length && !only.includes(name)) return;
@@ -50,8 +52,16 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-tests-'));
 const emulator = await ensureEmulator({ port: Number(process.env.TEST_AUTH_EMULATOR_PORT || 9099) });
 const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
 try {
+  // A lock without the other platforms' optional bindings makes a clean `npm ci` refuse it.
+  run('lockfile', process.execPath, ['scripts/lock-platform-bindings.mjs', '--check']);
+  run('rules-build', 'npm', ['run', 'build', '-w', 'packages/rules']);
+  run('typecheck-rules', 'npx', ['tsc', '-p', 'packages/rules/tsconfig.test.json', '--noEmit']);
+  // The layers and hooks rules (eslint.config.mjs), then the code's one format (Prettier).
+  run('lint', 'npx', ['eslint', '.']);
+  run('format', 'npx', ['prettier', '--check', '.']);
   run('typecheck-api', 'npx', ['tsc', '-p', 'api/tsconfig.json', '--noEmit']);
   run('typecheck-web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+  run('typecheck-ide', 'npx', ['tsc', '-p', 'web/ide/tsconfig.json', '--noEmit']);
   run('typecheck-e2e', 'npx', ['tsc', '-p', 'web/e2e/tsconfig.json', '--noEmit']);
   run('codegen-fresh', process.execPath, ['scripts/check-codegen.mjs']);
   const apiReport = path.join(reports, 'api.json');
@@ -62,6 +72,11 @@ try {
   });
   const webReport = path.join(reports, 'web.json');
   run('web', 'npx', ['jest', '--json', `--outputFile=${webReport}`], { cwd: path.join(root, 'web'), count: jestCounter(webReport) });
+  const rulesReport = path.join(reports, 'rules.json');
+  run('rules', 'npx', ['jest', '--json', `--outputFile=${rulesReport}`], {
+    cwd: path.join(root, 'packages', 'rules'),
+    count: jestCounter(rulesReport),
+  });
   if (fs.existsSync(path.join(root, 'web', 'playwright.config.ts'))) {
     run('build', 'npm', ['run', 'build']);
     run('e2e', 'npx', ['playwright', 'test'], { cwd: path.join(root, 'web') });

@@ -1,0 +1,14 @@
+/**
+ * The limits of spec §5 and DECISIONS D10, for the api and the web app alike. Lengths are in
+ * characters as characters.ts counts them (code points: an emoji is one).
+ */
+export const LIMITS = {
+  minAge: 17,
+  displayName: { min: 2, max: 50 },
+  bio: 500,
+  caption: 2200,
+  tags: { count: 30, length: 50 },
+  comment: 1000,
+  eventName: 200,
+  pageSize: { default: 10, max: 50 },
+} as const;

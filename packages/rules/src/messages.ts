@@ -1,0 +1,27 @@
+import { LIMITS } from './limits';
+
+/** 2200 -> '2,200', as the messages write numbers. */
+function grouped(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * What a student is told when an input breaks a rule: the same words from the form and from the
+ * server. The spec's own words where it has them (§5: the name and age messages, the video one).
+ */
+export const MESSAGES = {
+  displayNameShort: 'Please enter your full name (minimum 2 characters)',
+  displayNameLong: `Display name must be at most ${LIMITS.displayName.max} characters`,
+  underage: 'You must be at least 17 years old to sign up',
+  bioLong: `Bio must be at most ${LIMITS.bio} characters`,
+  captionLong: `Caption must be at most ${grouped(LIMITS.caption)} characters`,
+  tooManyTags: `Use at most ${LIMITS.tags.count} tags`,
+  tagLong: `Each tag must be at most ${LIMITS.tags.length} characters`,
+  commentEmpty: 'Comment cannot be empty',
+  commentLong: `Comment must be at most ${grouped(LIMITS.comment)} characters`,
+  eventNameEmpty: 'Please enter an event name.',
+  eventNameLong: `Event name must be at most ${LIMITS.eventName} characters`,
+  interestUnknown: 'Please choose interests from the list',
+  videoMissing: 'Please upload a video first',
+  dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+} as const;

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { atLeastChars, atMostChars } from './characters';
+import { checkField } from './check';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+/** A display name (the sign-up form's Full Name, Settings' Username): 2-50 characters once trimmed. */
+export const displayNameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    atLeastChars(LIMITS.displayName.min, MESSAGES.displayNameShort),
+    atMostChars(LIMITS.displayName.max, MESSAGES.displayNameLong),
+  );
+
+/** A bio: at most 500 characters, kept as typed (not trimmed). */
+export const bioSchema = z.string().check(atMostChars(LIMITS.bio, MESSAGES.bioLong));
+
+/**
+ * A name from the identity provider (Google's, the sign-up form's) as a display name: the trimmed
+ * name when it passes the display-name rule, else undefined (the student is then asked for one).
+ */
+export function acceptableDisplayName(name: string | null | undefined): string | undefined {
+  if (!name) return undefined;
+  const checked = checkField(displayNameSchema, name);
+  return checked.ok ? checked.value : undefined;
+}
