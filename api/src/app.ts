@@ -1,27 +1,32 @@
 import http from 'node:http';
 import express from 'express';
 import type { Config } from './config';
-import { shareAccountDeletions } from './auth/account-deletions';
-import { TokenVerifier } from './auth/token-verifier';
-import { openDatabase, type Database } from './db/data-source';
-import { commentTopic } from './modules/comments/comment-events';
+import { shareAccountDeletions } from './infra/identity/account-deletions';
+import { AccountStanding, shareAccountStanding } from './infra/identity/account-standing';
+import { TokenVerifier } from './infra/identity/token-verifier';
+import { openDatabase, type Database } from './infra/db/data-source';
+import { commentTopic } from './modules/comments';
+import { ENTITIES } from './modules/entities';
 import { createServices, type Services } from './modules/services';
-import { createAppPubSub, type AppPubSub } from './graphql/pubsub';
+import { createAppPubSub, type AppPubSub } from './infra/pubsub/pubsub';
 import { buildAppSchema } from './graphql/schema';
 import { createGraphQLEndpoint, type GraphQLEndpoint } from './graphql/server';
-import { documentLimits, queryLimitsRule } from './graphql/limits';
-import { createMedia, type Media } from './media/create-media';
+import { documentLimits, queryLimitsRule, REQUEST_BYTES } from './graphql/query-limits';
+import { createMedia, type Media } from './http/create-media';
 import { cors } from './http/cors';
-import { graphqlIde, ideAssets } from './http/graphql-ide';
+import { graphqlIde } from './http/graphql-ide';
 import { createMetrics } from './http/metrics';
 import { createReadiness } from './http/readiness';
-import { requestContextMiddleware } from './http/request-context';
+import { requestLog } from './http/request-log';
 import { requestErrorHandler } from './http/request-errors';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
 import { createRestRouter } from './rest/router';
-import { createLogger, type Logger } from './shared/logger';
-import { createRateLimiter, type RateLimiter } from './shared/rate-limiter';
+import { createLogger, type Logger } from './infra/logger';
+import { createRateLimiter, type RateLimiter } from './infra/rate-limit/rate-limiter';
+import { openJobQueue, type JobQueue } from './infra/queue/job-queue';
+import { createVideoProcessing } from './video-processing-wiring';
+import type { VideoProcessingService } from './modules/video-processing';
 
 export interface App {
   config: Config;
@@ -34,6 +39,10 @@ export interface App {
   graphql: GraphQLEndpoint;
   media: Media;
   limits: RateLimiter;
+  jobs: JobQueue;
+  videoProcessing: VideoProcessingService;
+  /** Tells every instance that an account's role or suspension changed. */
+  announceStanding(uid: string): Promise<void>;
   listen(): Promise<{ port: number; url: string }>;
   close(): Promise<void>;
 }
@@ -46,16 +55,39 @@ export interface App {
 export async function createApp(config: Config): Promise<App> {
   const logger = createLogger(config.logLevel);
   const logUnexpected = (error: unknown) => logger.error({ err: error }, 'unexpected error');
-  const database = await openDatabase(config, (message, detail) => logger.warn({ detail }, message));
+  const database = await openDatabase(config, ENTITIES, (message, detail) => logger.warn({ detail }, message));
   const verifier = new TokenVerifier(config);
   const pubsub = createAppPubSub(config.redisUrl);
   const accountDeletions = shareAccountDeletions(pubsub, verifier);
+  // Roles and suspensions, in memory on every instance and applied to every verified caller.
+  const standing = new AccountStanding(database.dataSource);
+  await standing.load();
+  verifier.useStanding(standing);
+  const standingChanges = shareAccountStanding(pubsub, standing, verifier);
   const limits = createRateLimiter({ enabled: config.rateLimits, redisUrl: config.redisUrl });
   const media = await createMedia({ config, dataSource: database.dataSource, verifier, limits, logger });
+  const jobs = await openJobQueue({
+    databaseUrl: config.databaseUrl,
+    dataSource: database.dataSource,
+    pollingIntervalSeconds: config.jobPollSeconds,
+    superviseIntervalSeconds: config.jobSuperviseSeconds,
+    onError: (error) => logger.warn({ err: error }, 'job queue'),
+  });
+  const videoProcessing = await createVideoProcessing({
+    config,
+    database,
+    jobs,
+    store: media.store,
+    records: media.records,
+    pubsub,
+    logger,
+  });
   const services = createServices({
+    videoPipeline: videoProcessing,
+    reportsToHide: config.reportsToHide,
+    announceStanding: (uid) => standingChanges.announce(uid),
     db: database.dataSource,
     media: media.service,
-    limits,
     commentEvents: { commentAdded: (event) => pubsub.publish(commentTopic(event.postId), event) },
     identity: {
       async deleteUser(uid) {
@@ -73,19 +105,25 @@ export async function createApp(config: Config): Promise<App> {
   expressApp.disable('x-powered-by');
   expressApp.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const server = http.createServer(expressApp);
+  // (The gauge reads the endpoint's sockets only when scraped, by which time it exists.)
+  const metrics = createMetrics({ openSubscriptions: () => graphql.openSockets() });
   const graphql = await createGraphQLEndpoint({
     schema,
     services,
     verifier,
+    rateLimiter: limits,
+    clientAddress: (request) => clientAddressOf(expressApp, request),
     httpServer: server,
     production: config.env === 'production',
+    introspection: config.graphqlIde,
     logUnexpected,
+    logger,
     validationRules: [queryLimitsRule],
+    plugins: [metrics.graphqlPlugin],
   });
 
-  const metrics = createMetrics({ openSubscriptions: () => graphql.openSockets() });
   const readiness = createReadiness({ dataSource: database.dataSource, redisUrl: config.redisUrl });
-  expressApp.use(requestContextMiddleware(logger));
+  expressApp.use(requestLog(logger, { sqlStatementsHeader: config.env !== 'production' }));
   expressApp.use(metrics.middleware);
   expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorPublicHost }));
   expressApp.use(cors(config.corsOrigins));
@@ -96,11 +134,11 @@ export async function createApp(config: Config): Promise<App> {
   expressApp.get('/metrics', metrics.handler);
   // Upload bodies stream to the media store: the media routes come before any body parser.
   expressApp.use(media.router);
-  expressApp.use(ideAssets);
-  expressApp.get('/graphql', graphqlIde());
-  expressApp.use('/graphql', express.json({ limit: '100kb' }), documentLimits, graphql.middleware);
+  // GraphiQL at GET /graphql and /graphql-ide/* when GRAPHQL_IDE=on; /graphql-ide/* is a 404 when off.
+  expressApp.use(graphqlIde({ enabled: config.graphqlIde, webDist: config.webDist }));
+  expressApp.use('/graphql', express.json({ limit: REQUEST_BYTES }), documentLimits, graphql.middleware);
   expressApp.use('/api', express.json({ limit: '100kb' }));
-  expressApp.use(createRestRouter({ services, verifier, logUnexpected }));
+  expressApp.use(createRestRouter({ services, verifier, rateLimiter: limits, logUnexpected, db: database.dataSource }));
   expressApp.use(webApp(config));
   expressApp.use(requestErrorHandler(logUnexpected));
 
@@ -116,6 +154,9 @@ export async function createApp(config: Config): Promise<App> {
     graphql,
     media,
     limits,
+    jobs,
+    videoProcessing,
+    announceStanding: (uid) => standingChanges.announce(uid),
     listen() {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -131,8 +172,12 @@ export async function createApp(config: Config): Promise<App> {
       closed = true;
       await graphql.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A transcode still running is left to its heartbeat: another worker retries it.
+      await jobs.stopWorkers(5_000);
+      await jobs.close();
       await media.close();
       await accountDeletions.stop();
+      await standingChanges.stop();
       await pubsub.close();
       await limits.close();
       await readiness.close();
@@ -140,4 +185,17 @@ export async function createApp(config: Config): Promise<App> {
       await database.close();
     },
   };
+}
+
+/**
+ * The client's address for a request that never passes through Express (the WebSocket upgrade),
+ * read the way Express reads req.ip: X-Forwarded-For as far as the 'trust proxy' setting trusts it.
+ * (A view over the request with Express's request prototype; the request itself is not changed.)
+ */
+function clientAddressOf(expressApp: express.Express, request: http.IncomingMessage): string | null {
+  const view = Object.create(expressApp.request, {
+    headers: { value: request.headers },
+    socket: { value: request.socket },
+  }) as express.Request;
+  return view.ip ?? null;
 }

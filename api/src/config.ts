@@ -1,15 +1,10 @@
 import path from 'node:path';
+import { resolveFfmpegBinaries, type ResolvedFfmpeg } from './infra/media/ffmpeg-binaries';
+import type { S3Config } from './infra/media/s3-media-store';
+
+export type { S3Config };
 
 /** Every setting the api reads from the environment, parsed and checked in one place. */
-export interface S3Config {
-  bucket: string;
-  region: string;
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-}
-
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
@@ -22,6 +17,8 @@ export interface Config {
   mediaDir: string;
   redisUrl: string | null;
   s3: S3Config | null;
+  /** ffmpeg and ffprobe that decode uploads (FFMPEG_PATH, FFPROBE_PATH, else the system's, else the bundled 2018 build in development). */
+  ffmpeg: ResolvedFfmpeg;
   firebase: {
     projectId: string;
     authEmulatorHost: string | null;
@@ -35,8 +32,22 @@ export interface Config {
   logLevel: string;
   webDist: string | null;
   seedDemo: boolean;
-  /** Abuse limits on writes (rate-limits.ts); 'off' only for load benchmarks and fuzzing. */
+  /** Abuse limits on writes (shared/rate-limit-table.ts); 'off' only for load benchmarks and fuzzing. */
   rateLimits: boolean;
+  /** The GraphQL IDE at GET /graphql and schema introspection (which the IDE reads); off by default in production. */
+  graphqlIde: boolean;
+  /**
+   * Videos this api process transcodes at once (TRANSCODE_WORKERS, default 1): 0 leaves all of it to
+   * `npm run worker` processes (docker-compose runs them as their own service).
+   */
+  transcodeWorkers: number;
+  /** How often idle job workers look for work and stalled jobs are looked for, in seconds (JOB_POLL_SECONDS, JOB_SUPERVISE_SECONDS). */
+  jobPollSeconds: number;
+  jobSuperviseSeconds: number;
+  /** `npm run worker` answers GET /healthz on this port when set (HEALTH_PORT), for container health checks. */
+  workerHealthPort: number | null;
+  /** Reports by this many different students hide a post until a moderator looks (REPORTS_TO_HIDE). */
+  reportsToHide: number;
 }
 
 export class ConfigError extends Error {
@@ -102,10 +113,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!webApiKey) problems.push('FIREBASE_WEB_API_KEY is required when NODE_ENV=production');
 
   const s3 = readS3(read, problems);
+  const ffmpeg = readFfmpeg(env, nodeEnv, problems);
 
   const rateLimits = read('RATE_LIMITS') ?? 'on';
   if (rateLimits !== 'on' && rateLimits !== 'off') problems.push(`RATE_LIMITS must be on or off (got "${rateLimits}")`);
   if (nodeEnv === 'production' && rateLimits === 'off') problems.push('RATE_LIMITS must not be off when NODE_ENV=production');
+
+  // A public api need not hand out a map of itself; a team can still turn it on for a staging deploy.
+  const graphqlIde = read('GRAPHQL_IDE') ?? (nodeEnv === 'production' ? 'off' : 'on');
+  if (graphqlIde !== 'on' && graphqlIde !== 'off') problems.push(`GRAPHQL_IDE must be on or off (got "${graphqlIde}")`);
+
+  const count = (name: string, fallback: number, min: number, max: number) => {
+    const text = read(name);
+    const value = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+    }
+    return value;
+  };
+  const transcodeWorkers = count('TRANSCODE_WORKERS', 1, 0, 16);
+  const jobPollSeconds = count('JOB_POLL_SECONDS', 1, 1, 60);
+  const jobSuperviseSeconds = count('JOB_SUPERVISE_SECONDS', 10, 1, 300);
+  const workerHealthPort = read('HEALTH_PORT') === undefined ? null : count('HEALTH_PORT', 0, 1, 65535);
+  const reportsToHide = count('REPORTS_TO_HIDE', 3, 1, 1000);
 
   const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data');
   const webDistSetting = read('WEB_DIST');
@@ -124,6 +154,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mediaDir: path.resolve(cwd, read('MEDIA_DIR') ?? path.join(dataDir, 'media')),
     redisUrl,
     s3,
+    ffmpeg: ffmpeg!,
     firebase: {
       projectId: projectId!,
       authEmulatorHost,
@@ -137,6 +168,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDist,
     seedDemo: (read('SEED_DEMO') ?? 'true') !== 'false',
     rateLimits: rateLimits !== 'off',
+    graphqlIde: graphqlIde === 'on',
+    transcodeWorkers,
+    jobPollSeconds,
+    jobSuperviseSeconds,
+    workerHealthPort,
+    reportsToHide,
   };
 }
 
@@ -157,6 +194,22 @@ function readS3(read: (name: string) => string | undefined, problems: string[]):
     secretAccessKey: read('S3_SECRET_ACCESS_KEY'),
     forcePathStyle: (read('S3_FORCE_PATH_STYLE') ?? (endpoint ? 'true' : 'false')) === 'true',
   };
+}
+
+function readFfmpeg(env: Env, nodeEnv: string, problems: string[]): ResolvedFfmpeg | null {
+  try {
+    // FFMPEG_PATH and FFPROBE_PATH are read there; PATH is where a system ffmpeg is looked for.
+    const ffmpeg = resolveFfmpegBinaries(env);
+    if (nodeEnv === 'production' && ffmpeg.source === 'bundled') {
+      problems.push(
+        'FFMPEG_PATH / FFPROBE_PATH: NODE_ENV=production needs a current ffmpeg and ffprobe (Debian: apt-get install ffmpeg, or set both variables); the bundled 2018 build must not decode uploads',
+      );
+    }
+    return ffmpeg;
+  } catch (error) {
+    problems.push(`FFMPEG_PATH / FFPROBE_PATH: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 function defaultWebDist(): string {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { prepareDemoCampus } from './demo/first-start';
+import { notReadyUntil } from './http/readiness';
 
 /** Reads the configuration, opens everything, listens; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -16,8 +17,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp(config);
+  // First start of an empty embedded database: load the demo campus (SEED_DEMO=false skips it).
+  // Until it is in, /readyz says 'starting' and the ready line waits, so nobody signs in to an empty feed.
+  const demoCampus = prepareDemoCampus(app);
+  notReadyUntil(demoCampus);
   const { url } = await app.listen();
-  app.logger.info({ url, database: app.database.kind, pubsub: app.pubsub.kind }, `Campus Clips api listening on ${url}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -32,8 +36,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // First start of an empty embedded database: load the demo campus (SEED_DEMO=false skips it).
-  await prepareDemoCampus(app);
+  await demoCampus;
+  app.logger.info({ url, database: app.database.kind, pubsub: app.pubsub.kind }, `Campus Clips api listening on ${url}`);
 }
 
 main().catch((error) => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Auth } from 'firebase-admin/auth';
-import type { Viewer } from '../auth/viewer';
-import type { Media } from '../media/create-media';
+import type { Viewer } from '../shared/viewer';
+import type { Media } from '../http/create-media';
 import type { Services } from '../modules/services';
 import { ensureDemoAccounts } from './demo-accounts';
 import { DEMO_COMMENTS, DEMO_EVENT_NAMES, demoPosts } from './demo-content';
@@ -25,6 +25,8 @@ export interface DemoCampusDeps {
   fixturesDir?: string;
   /** Progress lines for the log. */
   progress?: (message: string) => void;
+  /** How long to wait for the demo videos to be transcoded (by this api's workers or `npm run worker`). */
+  processingTimeoutMs?: number;
 }
 
 export interface DemoCampusSummary {
@@ -62,7 +64,11 @@ export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSu
   for (const student of DEMO_STUDENTS) {
     await services.users.sync(viewer(student.uid), { displayName: student.displayName, dateOfBirth: student.dateOfBirth });
     const avatar = await media.importFile(student.uid, 'image', path.join(fixtures, 'avatars', student.avatar));
-    await services.users.updateProfile(viewer(student.uid), { bio: student.bio, interests: student.interests, photoURL: avatar.url });
+    await services.users.updateProfile(viewer(student.uid), student.uid, {
+      bio: student.bio,
+      interests: student.interests,
+      photoURL: avatar.url,
+    });
     summary.students += 1;
   }
   progress(`demo campus: ${summary.students} students`);
@@ -83,9 +89,12 @@ export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSu
     postIds.push(created.id);
     summary.posts += 1;
   }
-  progress(`demo campus: ${summary.posts} posts`);
+  progress(`demo campus: ${summary.posts} posts, transcoding`);
+  // Likes and comments go only to ready posts (as for everyone): wait for the transcoding workers.
+  const ready = await whenProcessed(services, postIds, deps.processingTimeoutMs ?? 10 * 60_000);
+  progress(`demo campus: ${ready.length} of ${postIds.length} videos ready`);
 
-  for (const postId of postIds) {
+  for (const postId of ready) {
     for (const student of pick(DEMO_STUDENTS, Math.floor(random() * 8), random)) {
       await services.likes.like(viewer(student.uid), postId);
       summary.likes += 1;
@@ -103,11 +112,22 @@ export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSu
     while (days.size < 3) days.add(Math.floor(random() * 42) - 7); // from last week to six weeks ahead
     for (const day of days) {
       const name = DEMO_EVENT_NAMES[Math.floor(random() * DEMO_EVENT_NAMES.length)]!;
-      await services.calendar.save(viewer(student.uid), isoDay(today, day), name);
+      await services.calendar.save(viewer(student.uid), { userUid: student.uid, date: isoDay(today, day) }, name);
       summary.events += 1;
     }
   }
   return summary;
+}
+
+/** The posts among these whose videos are ready once none is still processing (or the time is up). */
+async function whenProcessed(services: Services, postIds: string[], timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const posts = await Promise.all(postIds.map((id) => services.posts.get(id)));
+    const waiting = posts.filter((post) => post.status === 'processing');
+    if (!waiting.length || Date.now() > deadline) return posts.filter((post) => post.status === 'ready').map((post) => post.id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** The Viewer a verified ID token of this demo account would give. */

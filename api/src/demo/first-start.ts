@@ -1,14 +1,15 @@
 import type { App } from '../app';
-import { User } from '../modules/users/user.entity';
+import { User } from '../modules/users';
 import { ensureDemoAccounts } from './demo-accounts';
 import { seedDemoCampus } from './demo-campus';
 import { DEMO_STUDENTS } from './demo-students';
 
 /**
- * Runs once the api listens. On the first start of an empty embedded database (and unless
- * SEED_DEMO=false) it loads the demo campus. On later starts it gives the auth emulator the demo
- * accounts back if it lost them (an emulator keeps accounts in memory unless it saved them on a
- * clean stop). Never throws: a failed demo load is logged and the api keeps serving.
+ * Runs as the api starts; main.ts keeps the api not ready until it is done. On the first start of
+ * an empty embedded database (and unless SEED_DEMO=false) it loads the demo campus. On later
+ * starts it gives the auth emulator the demo accounts back if it lost them (an emulator keeps
+ * accounts in memory unless it saved them on a clean stop). Never throws: a failed demo load is
+ * logged and the api becomes ready without it.
  *
  * Logs exactly one line with a `demo` field: seeded | restored | present | skipped | failed.
  */
@@ -23,10 +24,19 @@ export async function prepareDemoCampus(app: App): Promise<void> {
     const present = await demoStudentsInDatabase(app);
     if (present.length) {
       const restored = await ensureDemoAccounts(app.verifier.adminAuth, present);
-      logger.info({ demo: restored ? 'restored' : 'present', restored }, `demo campus: present${restored ? `, ${restored} emulator accounts restored` : ''}`);
+      logger.info(
+        { demo: restored ? 'restored' : 'present', restored },
+        `demo campus: present${restored ? `, ${restored} emulator accounts restored` : ''}`,
+      );
       return;
     }
-    const reason = !config.seedDemo ? 'SEED_DEMO=false' : app.database.kind !== 'pglite' ? 'not the embedded database' : (await users.count()) > 0 ? 'database not empty' : null;
+    const reason = !config.seedDemo
+      ? 'SEED_DEMO=false'
+      : app.database.kind !== 'pglite'
+        ? 'not the embedded database'
+        : (await users.count()) > 0
+          ? 'database not empty'
+          : null;
     if (reason) {
       logger.info({ demo: 'skipped', reason }, `demo campus: skipped (${reason})`);
       return;

@@ -1,12 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
-import { CalendarResolver } from '../modules/calendar/calendar.resolver';
-import { CommentResolver } from '../modules/comments/comment.resolver';
-import { PostResolver } from '../modules/posts/post.resolver';
-import { UserResolver } from '../modules/users/user.resolver';
-import { authChecker } from './access';
-
-export const RESOLVERS = [UserResolver, PostResolver, CommentResolver, CalendarResolver] as const;
+import { RESOLVERS } from '../modules/resolvers';
+import { authChecker } from '../shared/graphql/access';
 
 /** The schema from the resolver classes. `emitTo` writes the SDL (the committed schema.graphql). */
 export async function buildAppSchema(pubSub: PubSub, emitTo?: string): Promise<GraphQLSchema> {

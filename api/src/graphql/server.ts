@@ -1,19 +1,32 @@
-import type { Server as HttpServer } from 'node:http';
-import { ApolloServer } from '@apollo/server';
-import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { ApolloServer, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
+import { ApolloServerErrorCode } from '@apollo/server/errors';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import {
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { TokenVerifier } from '../auth/token-verifier';
-import type { Viewer } from '../auth/viewer';
+import type { TokenVerifier } from '../infra/identity/token-verifier';
+import type { RateLimiter } from '../infra/rate-limit/rate-limiter';
+import type { Viewer } from '../shared/viewer';
 import type { Services } from '../modules/services';
-import { AppError, RateLimitedError } from '../shared/errors';
-import { createContext, type GraphQLContext } from './context';
+import { AppError } from '../shared/errors';
+import { rateLimitHeaders } from '../shared/rate-limit-outcome';
+import type { Logger } from '../infra/logger';
+import { createContext, createLoaders, type GraphQLContext } from '../modules/graphql-context';
 import { formatError } from './errors';
+import { documentSizeError, REQUEST_BYTES, subscriptionsOnlyRule } from './query-limits';
 import { sharedSubscribe } from './shared-subscribe';
 
 export interface GraphQLEndpoint {
@@ -27,65 +40,132 @@ interface Options {
   schema: GraphQLSchema;
   services: Services;
   verifier: TokenVerifier;
+  /** The process's one limiter, which @RateLimited fields count with (the budget REST and tus spend too). */
+  rateLimiter: RateLimiter;
+  /**
+   * The client's address for a request Express never sees (the WebSocket upgrade), read as Express
+   * reads req.ip; HTTP requests use req.ip itself.
+   */
+  clientAddress(request: IncomingMessage): string | null;
   httpServer: HttpServer;
+  /** In production, validation errors name no schema details ("Did you mean …?"), over HTTP and WebSocket alike. */
   production: boolean;
+  /** Schema introspection (the IDE reads the schema through it). */
+  introspection: boolean;
   logUnexpected: (error: unknown) => void;
-  validationRules?: ConstructorParameters<typeof ApolloServer>[0]['validationRules'];
+  /** Where errors on a WebSocket (a client breaking the protocol, such as a message past maxPayload) are logged, as warnings. */
+  logger: Logger;
+  /** Checks beyond the GraphQL spec's, applied over HTTP and WebSocket alike. */
+  validationRules?: ValidationRule[];
+  /** More Apollo plugins (the metrics' hooks); they see GraphQL over HTTP only. */
+  plugins?: Array<ApolloServerPlugin<GraphQLContext>>;
 }
 
 /** Apollo Server over HTTP and graphql-ws on the same /graphql path, both with the same Viewer rule. */
 export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEndpoint> {
-  const { schema, services, verifier, httpServer } = options;
+  const { schema, services, verifier, rateLimiter, httpServer } = options;
+  const validationRules = options.validationRules ?? [];
+  // The one switch for both transports: Apollo passes these to graphql's validate(), and so does the socket.
+  const validationOptions = { hideSuggestions: options.production };
 
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  const wsCleanup = useServer<Record<string, unknown>, { viewer: Viewer | null }>(
+  // A message past what HTTP would read is dropped unread, closing the socket with 1009.
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: REQUEST_BYTES });
+  const wsCleanup = useServer<Record<string, unknown>, { viewer: Viewer | null; clientAddress: string | null }>(
     {
-      schema,
-      // One execution per comment for all the subscribers that asked the same thing.
-      subscribe: sharedSubscribe,
+      // (No schema option: onSubscribe below hands graphql-ws the schema with the checked document.)
+      // One execution per comment for all the subscribers that asked the same thing, each with
+      // fresh loaders: the context below lives as long as the subscription, and loaders cache.
+      subscribe: (args) =>
+        sharedSubscribe(args, (context) => {
+          const subscription = context as GraphQLContext;
+          return { ...subscription, loaders: createLoaders(services, subscription.viewer) } satisfies GraphQLContext;
+        }),
       onConnect: async (ctx) => {
         try {
           ctx.extra.viewer = await verifier.viewerFromHeader(tokenFromParams(ctx.connectionParams));
+          ctx.extra.clientAddress = options.clientAddress(ctx.extra.request);
           return true;
         } catch {
           return false; // closes with 4403 Forbidden: a bad token never opens a live channel
         }
       },
-      context: (ctx) => createContext(services, ctx.extra.viewer ?? null),
+      // The document checks HTTP makes, in HTTP's order (size, parse, validate), before anything is
+      // subscribed. Each failure is an error message for this subscription alone: a document that
+      // does not parse must not reach graphql-ws's own parse(), whose throw closes the whole socket
+      // with 4500 and goes to console.error. Handing back the parsed document means graphql-ws
+      // neither parses nor validates again. (Introspection needs no rule here: a subscription
+      // cannot select __schema or __type.)
+      onSubscribe: (_ctx, _id, payload) => {
+        const tooLarge = documentSizeError(payload.query);
+        if (tooLarge) return [tooLarge];
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          if (error instanceof GraphQLError) return [asParseFailure(error)];
+          throw error;
+        }
+        const invalid = validate(schema, document, [...specifiedRules, ...validationRules, subscriptionsOnlyRule], validationOptions);
+        if (invalid.length > 0) return invalid.map(asValidationFailure);
+        // As HTTP answers it: an operationName the document does not hold, or several operations and none named.
+        if (!getOperationAST(document, payload.operationName)) return [operationNotResolved(payload.operationName)];
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
+      },
+      // (subscriptionsOnlyRule lets no mutation through here, so no @RateLimited field runs on a
+      // socket today; one that did would count like HTTP, and its outcome would go unreported.)
+      context: (ctx) => createContext(services, ctx.extra.viewer ?? null, rateLimiter, ctx.extra.clientAddress ?? null),
       // Live errors leave in the same codes and words as HTTP ones, and nothing internal leaks.
       onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error, options.logUnexpected)) } : undefined,
+        result.errors
+          ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error, options.logUnexpected)) }
+          : undefined,
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error, options.logUnexpected)),
     },
     wsServer,
   );
+  // graphql-ws writes any error on a socket to console.error, and any client can cause one (a message
+  // past maxPayload, an invalid frame). ws has already begun closing the socket with the fitting code
+  // (1009, 1002, …) before it emits the error, so only the logging changes: ours, as a warning.
+  // (Registered after useServer, so graphql-ws's listener is there to be replaced.)
+  wsServer.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error) => options.logger.warn({ err: error }, 'WebSocket closed on a protocol error'));
+  });
 
+  const responseHeaders: GraphQLRequestListener<GraphQLContext> = {
+    async willSendResponse({ response, contextValue }) {
+      response.http.headers.set('cache-control', 'no-store');
+      const outcome = contextValue.rateLimit;
+      if (!outcome) return;
+      for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) response.http.headers.set(name, value);
+      if (outcome.refused) response.http.status = 429;
+    },
+  };
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    introspection: true,
+    introspection: options.introspection,
     includeStacktraceInErrorResponses: false,
     // main.ts owns SIGTERM/SIGINT (drain, then close everything); Apollo's own handler would stall it.
     stopOnTerminationSignals: false,
-    hideSchemaDetailsFromClientErrors: options.production,
-    validationRules: options.validationRules,
+    validationRules,
+    validationOptions, // (in place of hideSchemaDetailsFromClientErrors, whose plugin only edits HTTP's errors)
     formatError: (formatted, error) => formatError(formatted, error, options.logUnexpected),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // The app serves its own IDE (or none); Apollo's landing page would load Apollo's from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
       // No field carries a cache hint, so Apollo's default cache-control plugin only ever answered
       // "no-store", yet it hooked every resolved field to work that out (about a tenth of a feed
       // page's CPU). The hook below sends the same header on the same responses.
       ApolloServerPluginCacheControlDisabled(),
-      // A refused write answers 429 like the REST routes do (the RateLimit headers come from the request context).
+      // The outcome @RateLimited left on the context leaves as RateLimit headers, and a refused
+      // write answers 429 like the REST routes do. (One listener object for every request.)
       {
         async requestDidStart() {
-          return {
-            async willSendResponse({ response, errors }) {
-              response.http.headers.set('cache-control', 'no-store');
-              if (errors?.some((error) => unwrapResolverError(error) instanceof RateLimitedError)) response.http.status = 429;
-            },
-          };
+          return responseHeaders;
         },
       },
+      ...(options.plugins ?? []),
       {
         async serverWillStart() {
           return {
@@ -102,7 +182,7 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
   const middleware = expressMiddleware(apollo, {
     context: async ({ req }) => {
       try {
-        return createContext(services, await verifier.viewerFromHeader(req.headers.authorization));
+        return createContext(services, await verifier.viewerFromHeader(req.headers.authorization), rateLimiter, req.ip ?? null);
       } catch (error) {
         if (error instanceof AppError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
@@ -120,6 +200,30 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
       wsServer.close();
     },
   };
+}
+
+/** Apollo answers a document that does not parse like this (its SyntaxError); the socket says the same. */
+function asParseFailure(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    source: error.source,
+    positions: error.positions,
+    originalError: error,
+    extensions: { ...error.extensions, code: ApolloServerErrorCode.GRAPHQL_PARSE_FAILED },
+  });
+}
+
+function operationNotResolved(name: string | null | undefined): GraphQLError {
+  const message = name ? `Unknown operation named "${name}".` : 'Must provide operation name if query contains multiple operations.';
+  return new GraphQLError(message, { extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE } });
+}
+
+/** Apollo answers HTTP validation errors with this code; the socket says the same (formatError lets it through). */
+function asValidationFailure(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    originalError: error,
+    extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' },
+  });
 }
 
 function tokenFromParams(params: Readonly<Record<string, unknown>> | undefined): string | null {

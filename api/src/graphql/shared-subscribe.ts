@@ -10,6 +10,7 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
+import { isRestrictedField } from '../shared/graphql/restricted-field';
 
 /**
  * graphql's `subscribe`, except that one event is executed once for all the subscribers that sent
@@ -17,9 +18,19 @@ import {
  * signed-in viewer. 1,000 students watching one post then cost one execution per comment, not 1,000
  * (measured in bench/live.mjs). Anything else (a viewer-dependent field, an unknown field) is
  * executed per subscriber as before.
+ *
+ * Each execution gets a fresh context from `eventContext` (new DataLoaders), never the one graphql-ws
+ * built when the subscription began: loaders cache, so reusing them would answer every later event
+ * with the first event's rows (a post's commentCount stuck at 1). A shared execution uses the
+ * context of the subscriber whose event ran it, which is sound because only viewer-independent
+ * fields are shared, and it costs one fresh loader set per event, not one per subscriber.
  */
 
-/** Fields whose value does not depend on who asks (nothing here reads the viewer). */
+/**
+ * Fields whose value does not depend on who asks (nothing here reads the viewer). A restricted
+ * field (User's @OwnerOnly() e-mail and date of birth) is never shared even if listed here: its
+ * declaration on the entity decides, so adding one to this list cannot leak it.
+ */
 const SHAREABLE_FIELDS: Record<string, ReadonlySet<string>> = {
   Subscription: new Set(['commentAdded']),
   Comment: new Set(['id', 'text', 'createdAt', 'author', 'post']),
@@ -35,16 +46,25 @@ const sharedResults = new WeakMap<object, Map<string, Result>>();
 const shareableQueries = new Map<string, boolean>();
 const QUERY_CACHE_LIMIT = 500;
 
-export async function sharedSubscribe(args: ExecutionArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+/**
+ * @param eventContext one event's context from the subscription's (the same viewer and services,
+ * fresh request-scoped loaders); called once per execution.
+ */
+export async function sharedSubscribe(
+  args: ExecutionArgs,
+  eventContext: (subscriptionContext: unknown) => unknown,
+): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const stream = await createSourceEventStream(args);
   if (!isAsyncIterable(stream)) return stream;
   const key = shareKey(args);
+  const executeEvent = (payload: unknown): Result =>
+    execute({ ...args, rootValue: payload, contextValue: eventContext(args.contextValue) });
   return mapAsyncIterable(stream, (payload: unknown) => {
-    if (key === null || typeof payload !== 'object' || payload === null) return execute({ ...args, rootValue: payload });
+    if (key === null || typeof payload !== 'object' || payload === null) return executeEvent(payload);
     let results = sharedResults.get(payload);
     if (!results) sharedResults.set(payload, (results = new Map()));
     let result = results.get(key);
-    if (!result) results.set(key, (result = execute({ ...args, rootValue: payload })));
+    if (!result) results.set(key, (result = executeEvent(payload)));
     return result;
   });
 }
@@ -69,7 +89,8 @@ function isShareable(schema: GraphQLSchema, document: DocumentNode, query: strin
       Field(node) {
         const parent = typeInfo.getParentType();
         if (node.name.value === '__typename') return undefined;
-        if (!parent || !SHAREABLE_FIELDS[parent.name]?.has(node.name.value)) {
+        const field = typeInfo.getFieldDef();
+        if (!parent || !field || isRestrictedField(field) || !SHAREABLE_FIELDS[parent.name]?.has(node.name.value)) {
           shareable = false;
           return BREAK;
         }

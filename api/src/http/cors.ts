@@ -14,7 +14,10 @@ export function cors(allowedOrigins: string[]): RequestHandler {
         'Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, X-Request-Id, apollo-require-preflight',
       );
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
-      res.setHeader('Access-Control-Expose-Headers', 'Location, Upload-Offset, Upload-Length, Tus-Resumable, X-Media-Url, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id');
+      res.setHeader(
+        'Access-Control-Expose-Headers',
+        'Location, Upload-Offset, Upload-Length, Tus-Resumable, X-Media-Url, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id',
+      );
       res.setHeader('Access-Control-Max-Age', '600');
     }
     if (req.method === 'OPTIONS' && origin) {

@@ -1,86 +1,79 @@
-import type { RequestHandler } from 'express';
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 
-/**
- * A small GraphQL IDE served at GET /graphql to browsers. It is self-contained (no CDN), so it
- * works offline, and has a field for the Firebase ID token sent as the Bearer header.
- */
-export function graphqlIde(): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' || !req.accepts('html') || req.query.query) return next();
-    res.type('html').send(IDE_PAGE);
-  };
+/** Where the IDE's assets are served; its build (web/ide, vite.ide.config.ts) uses it as its base. */
+export const IDE_ASSETS_PATH = '/graphql-ide';
+
+/** The IDE is built inside the web build (web/dist/graphql-ide), so it is deployed with it. */
+export function ideDist(webDist: string | null): string | null {
+  return webDist ? path.join(webDist, 'graphql-ide') : null;
 }
 
-const IDE_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Campus Clips GraphQL</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/graphql-ide.css">
-</head><body>
-<header><h1>Campus Clips GraphQL</h1>
-<label>ID token <input id="token" type="password" placeholder="Paste a Firebase ID token (optional)" autocomplete="off"></label>
-<button id="run" type="button">Run ▶</button></header>
-<main>
-<section><label for="query">Query</label><textarea id="query" spellcheck="false">query Explore {
-  explore(first: 5) {
-    edges { cursor node { id caption tags likeCount author { id displayName } } }
-    pageInfo { hasNextPage endCursor }
+/**
+ * The GraphQL IDE: GraphiQL, built by Vite with its editor's workers (nothing from a CDN). With it
+ * on, GET /graphql from a browser (HTML preferred, no `query` parameter) answers its page and
+ * /graphql-ide/* its assets; every other GET /graphql goes on to Apollo, CSRF check included. With
+ * it off, /graphql-ide/* is not served at all, although the files sit inside the web build.
+ */
+export function graphqlIde(options: { enabled: boolean; webDist: string | null }): Router {
+  const router = express.Router();
+  const dist = ideDist(options.webDist);
+  if (!options.enabled) {
+    router.use(IDE_ASSETS_PATH, (_req, res) => {
+      res.status(404).type('text/plain').send('Not found\n');
+    });
+    return router;
   }
-}</textarea>
-<label for="variables">Variables (JSON)</label><textarea id="variables" spellcheck="false">{}</textarea></section>
-<section><label for="result">Result</label><pre id="result" tabindex="0"></pre></section>
-<aside><h2>Schema</h2><div id="docs">Loading…</div></aside>
-</main>
-<script src="/graphql-ide.js"></script>
-</body></html>`;
+  if (!dist) {
+    const noWebBuild: RequestHandler = (_req, res) => {
+      res.status(404).type('text/plain').send('The GraphQL IDE is served from the web build, and WEB_DIST=none.\n');
+    };
+    router.get('/graphql', (req, res, next) => (wantsPage(req) ? noWebBuild(req, res, next) : next()));
+    router.use(IDE_ASSETS_PATH, noWebBuild);
+    return router;
+  }
 
-export const IDE_SCRIPT = `(() => {
-  const $ = (id) => document.getElementById(id);
-  $('token').value = sessionStorage.getItem('ide-token') || '';
-  async function call(query, variables) {
-    const headers = { 'content-type': 'application/json' };
-    const token = $('token').value.trim();
-    sessionStorage.setItem('ide-token', token);
-    if (token) headers.authorization = 'Bearer ' + token;
-    const response = await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-    return response.json();
-  }
-  $('run').addEventListener('click', async () => {
-    let variables = {};
-    try { variables = JSON.parse($('variables').value || '{}'); } catch { $('result').textContent = 'Variables are not valid JSON'; return; }
-    $('result').textContent = 'Running…';
-    try { $('result').textContent = JSON.stringify(await call($('query').value, variables), null, 2); }
-    catch (error) { $('result').textContent = String(error); }
-  });
-  document.addEventListener('keydown', (event) => { if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') $('run').click(); });
-  call('{ __schema { queryType { fields { name description } } mutationType { fields { name description } } subscriptionType { fields { name description } } } }', {})
-    .then((result) => {
-      const schema = result.data.__schema;
-      const docs = $('docs');
-      docs.textContent = '';
-      for (const [title, type] of [['Query', schema.queryType], ['Mutation', schema.mutationType], ['Subscription', schema.subscriptionType]]) {
-        if (!type) continue;
-        const heading = document.createElement('h3'); heading.textContent = title; docs.appendChild(heading);
-        const list = document.createElement('ul');
-        for (const field of type.fields) {
-          const item = document.createElement('li'); item.textContent = field.name;
-          if (field.description) item.title = field.description;
-          list.appendChild(item);
-        }
-        docs.appendChild(list);
+  // A missing build is looked for on every request: building the web app later needs no restart.
+  const notBuilt: RequestHandler = (_req, res) => {
+    res
+      .status(404)
+      .type('text/plain')
+      .send(`The GraphQL IDE is not built (no ${path.join(dist, 'index.html')}). Run \`npm run build -w web\`, then reload.\n`);
+  };
+
+  router.get('/graphql', (req, res, next) => {
+    if (!wantsPage(req)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    // The editor's icon fonts are data: URLs inside GraphiQL's stylesheet.
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string') res.setHeader('Content-Security-Policy', `${policy}; font-src 'self' data:`);
+    res.sendFile(path.join(dist, 'index.html'), (error) => {
+      if (!error) return;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !res.headersSent) {
+        res.removeHeader('Cache-Control');
+        return notBuilt(req, res, next);
       }
-    })
-    .catch(() => { $('docs').textContent = 'Could not load the schema.'; });
-})();`;
+      next(error);
+    });
+  });
+  // File names carry their content's hash: a year, immutable.
+  router.use(
+    `${IDE_ASSETS_PATH}/assets`,
+    express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, redirect: false }),
+  );
+  router.use(IDE_ASSETS_PATH, (req, res, next) => {
+    if (!fs.existsSync(path.join(dist, 'index.html'))) return notBuilt(req, res, next);
+    res.status(404).type('text/plain').send('Not found\n');
+  });
+  return router;
+}
 
-export const IDE_STYLE = `body{font:14px system-ui,sans-serif;margin:0;color:#111}header{display:flex;gap:1rem;align-items:center;padding:.5rem 1rem;background:#1e1b4b;color:#fff}
-h1{font-size:1rem;margin:0}header label{flex:1}#token{width:60%;margin-left:.5rem}button{padding:.4rem 1rem}
-main{display:grid;grid-template-columns:1fr 1fr 14rem;gap:1rem;padding:1rem;height:calc(100vh - 4rem);box-sizing:border-box}
-section{display:flex;flex-direction:column;min-height:0}textarea{flex:1;font:13px monospace;margin-bottom:.5rem}#variables{flex:0 0 6rem}
-pre{flex:1;overflow:auto;background:#f4f4f5;padding:.5rem;margin:0}aside{overflow:auto}aside h3{margin:.5rem 0 .25rem}
-:focus-visible{outline:2px solid #6366f1;outline-offset:2px}`;
-
-export const ideAssets: RequestHandler = (req, res, next) => {
-  if (req.path === '/graphql-ide.js') res.type('application/javascript').send(IDE_SCRIPT);
-  else if (req.path === '/graphql-ide.css') res.type('text/css').send(IDE_STYLE);
-  else next();
-};
+/**
+ * A browser's navigation to /graphql: HTML preferred over JSON (a client sending `Accept: *\/*` or
+ * JSON reaches Apollo) and no `query` parameter (a GET that carries one is a GraphQL request).
+ */
+function wantsPage(req: Request): boolean {
+  if (req.query.query !== undefined) return false;
+  return req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+}

@@ -1,6 +1,9 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
+import { Kind, type DocumentNode, type GraphQLFormattedError } from 'graphql';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { currentRequestScope } from '../infra/request-scope';
 
 /**
  * Prometheus metrics for one api instance, on its own registry (several apps in one test
@@ -9,8 +12,14 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export interface Metrics {
   registry: Registry;
-  /** Mount first: times every request and reads its outcome when the response finishes. */
+  /** Mount first (after the request log): times every request and records its outcome when the response finishes. */
   middleware: RequestHandler;
+  /**
+   * For the GraphQL server: takes each request's operation name and its errors' codes from
+   * Apollo's hooks (never from the response body) and leaves them in the request scope, where the
+   * middleware records them with the request.
+   */
+  graphqlPlugin: ApolloServerPlugin;
   /** GET /metrics in the Prometheus text format. */
   handler: RequestHandler;
 }
@@ -22,9 +31,20 @@ export interface MetricSources {
 
 const LABEL_LIMIT = 200;
 const KNOWN_ERROR_CODES = new Set([
-  'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'RATE_LIMITED', 'INTERNAL_SERVER_ERROR',
-  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'QUERY_TOO_COMPLEX', 'SERVICE_UNAVAILABLE',
-  'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'RATE_LIMITED',
+  'INTERNAL_SERVER_ERROR',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'QUERY_TOO_COMPLEX',
+  'SERVICE_UNAVAILABLE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
 ]);
 
 export function createMetrics(sources: MetricSources): Metrics {
@@ -71,21 +91,51 @@ export function createMetrics(sources: MetricSources): Metrics {
     const started = process.hrtime.bigint();
     // Read now: routers mounted on a path (app.use('/graphql', ...)) rewrite req.url while they run.
     const path = req.path;
-    const outgoing = captureResponse(res, path.startsWith('/graphql'));
+    // Where the GraphQL plugin leaves what Apollo reported (the request log's scope, mounted before).
+    const scope = currentRequestScope();
+    const uploadHeaders = path.startsWith('/uploads') ? watchHeadHeaders(res) : null;
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routes.label(routeOf(path, req));
-      const operation = route === '/graphql' ? operations.label(operationName(req)) : '';
+      // Apollo's name for the operation; a request Apollo never ran (a body that is not JSON, a
+      // token refused while building the context) falls back to what the client sent.
+      const operation = route === '/graphql' ? operations.label(scope?.graphqlOperation ?? operationName(req)) : '';
       requests.inc({ method: req.method, route, operation, status: String(res.statusCode) });
       duration.observe({ method: req.method, route, operation }, seconds);
       if (res.statusCode >= 400) errors.inc({ route, operation, code: `HTTP_${res.statusCode}` });
-      for (const code of outgoing.graphqlErrorCodes()) errors.inc({ route, operation, code });
-      if (route === '/uploads') {
-        const accepted = acceptedUploadBytes(req.method, req.headers, outgoing.headers());
+      if (scope?.graphqlErrorCodes) for (const code of scope.graphqlErrorCodes) errors.inc({ route, operation, code });
+      if (uploadHeaders) {
+        const accepted = acceptedUploadBytes(req.method, req.headers, uploadHeaders());
         if (accepted > 0) uploadBytes.inc(accepted);
       }
     });
     next();
+  };
+
+  // One listener for every request (it keeps nothing of its own), so a request allocates no hooks.
+  const requestListener: GraphQLRequestListener<BaseContext> = {
+    async willSendResponse({ operationName, request, document, response }) {
+      const scope = currentRequestScope();
+      if (!scope) return;
+      // The operation Apollo resolved; for a document that did not validate or parse, the name
+      // the client gave, else the first operation's name.
+      scope.graphqlOperation = labelName(operationName ?? request.operationName ?? firstOperationName(document, request.query));
+      const body = response.body;
+      const answered = body.kind === 'single' ? body.singleResult.errors : body.initialResult.errors;
+      if (answered?.length) scope.graphqlErrorCodes = answered.map(errorCode);
+    },
+  };
+  const graphqlPlugin: ApolloServerPlugin = {
+    async requestDidStart() {
+      return requestListener;
+    },
+    // Failures before Apollo's request pipeline starts; the answer carries this one error.
+    async contextCreationDidFail({ error }) {
+      recordEarlyError(error);
+    },
+    async invalidRequestWasReceived({ error }) {
+      recordEarlyError(error);
+    },
   };
 
   const handler: RequestHandler = async (_req, res, next) => {
@@ -98,7 +148,21 @@ export function createMetrics(sources: MetricSources): Metrics {
     }
   };
 
-  return { registry, middleware, handler };
+  return { registry, middleware, handler, graphqlPlugin };
+}
+
+/** What the client was told: each formatted error's extensions.code, folded to the known codes. */
+function errorCode(error: GraphQLFormattedError): string {
+  const code = error.extensions?.code;
+  return typeof code === 'string' && KNOWN_ERROR_CODES.has(code) ? code : 'OTHER';
+}
+
+function recordEarlyError(error: Error): void {
+  const scope = currentRequestScope();
+  if (!scope) return;
+  // The context builder turns app errors into GraphQLErrors with their code; anything else answers INTERNAL_SERVER_ERROR.
+  const code = (error as { extensions?: { code?: unknown } }).extensions?.code;
+  scope.graphqlErrorCodes = [typeof code === 'string' ? errorCode({ message: '', extensions: { code } }) : 'INTERNAL_SERVER_ERROR'];
 }
 
 /** Keeps the first `limit` distinct values; later newcomers share the label "other". */
@@ -129,53 +193,45 @@ function routeOf(path: string, req: Request): string {
   return path.split('/').slice(0, 2).join('/') || '/';
 }
 
-/** The operationName the client sent, else the name of the document's first operation, else "anonymous". */
+/**
+ * For a request Apollo never ran: the operationName the client sent, else the name of the
+ * document's first operation, else "anonymous".
+ */
 function operationName(req: Request): string {
   const body = req.body as { operationName?: unknown; query?: unknown } | undefined;
   if (!body || typeof body !== 'object') return req.method === 'POST' ? 'anonymous' : '';
-  let name = body.operationName;
-  if (typeof name !== 'string' && typeof body.query === 'string') {
-    name = /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(body.query.slice(0, 500))?.[1];
+  const name = typeof body.operationName === 'string' ? body.operationName : firstOperationName(undefined, body.query);
+  return labelName(name);
+}
+
+/** The name of the document's first operation: from the parsed document, else read off the text's start. */
+function firstOperationName(document: DocumentNode | undefined, query: unknown): string | undefined {
+  if (document) {
+    const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    return operation?.kind === Kind.OPERATION_DEFINITION ? operation.name?.value : undefined;
   }
+  if (typeof query !== 'string') return undefined;
+  return /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query.slice(0, 500))?.[1];
+}
+
+/** A GraphQL name short enough to be a label, else "anonymous". */
+function labelName(name: unknown): string {
   return typeof name === 'string' && /^[_A-Za-z][_0-9A-Za-z]{0,63}$/.test(name) ? name : 'anonymous';
 }
 
 /**
- * Watches what a response sends without changing it: the headers handed to writeHead (tus
- * passes them there, not through setHeader) and, for GraphQL, the error codes in the body.
+ * The headers a response is sent with, without changing it: tus hands its headers to writeHead
+ * rather than setHeader, so those are read there.
  */
-function captureResponse(res: Response, readGraphqlBody: boolean) {
+function watchHeadHeaders(res: Response): () => OutgoingHttpHeaders {
   let headed: OutgoingHttpHeaders = {};
-  // Kept as sent and only decoded when it holds errors: most answers have none.
-  let graphqlBody: string | Buffer = '';
-
   const writeHead = res.writeHead;
   res.writeHead = function observedWriteHead(this: Response, ...args: unknown[]) {
     const headers = args.find((arg, index) => index > 0 && arg && typeof arg === 'object');
     if (headers) headed = normaliseHeaders(headers);
     return (writeHead as (...a: unknown[]) => Response).apply(this, args);
   } as typeof writeHead;
-
-  if (readGraphqlBody) {
-    const end = res.end;
-    res.end = function observedEnd(this: Response, ...args: unknown[]) {
-      const chunk = args[0];
-      if (typeof chunk === 'string') graphqlBody = chunk.slice(0, 64_000);
-      else if (Buffer.isBuffer(chunk)) graphqlBody = chunk.subarray(0, 64_000);
-      return (end as (...a: unknown[]) => Response).apply(this, args);
-    } as typeof end;
-  }
-
-  return {
-    headers: (): OutgoingHttpHeaders => ({ ...lowerCaseKeys(res.getHeaders()), ...headed }),
-    graphqlErrorCodes(): string[] {
-      if (!graphqlBody.includes('"errors":[')) return [];
-      const text = typeof graphqlBody === 'string' ? graphqlBody : graphqlBody.toString('utf8');
-      const codes = [...text.matchAll(/"code":"([A-Z_]{1,40})"/g)].map((match) => match[1]!);
-      const known = codes.map((code) => (KNOWN_ERROR_CODES.has(code) ? code : 'OTHER'));
-      return known.length ? known : ['OTHER'];
-    },
-  };
+  return () => ({ ...lowerCaseKeys(res.getHeaders()), ...headed });
 }
 
 function normaliseHeaders(headers: object): OutgoingHttpHeaders {

@@ -4,8 +4,18 @@ import type { DataSource } from 'typeorm';
 
 const CHECK_TIMEOUT_MS = 2000;
 
+/** Work this process must finish before it takes traffic (main.ts: loading the demo campus). */
+const startupWork = new Set<Promise<unknown>>();
+
+/** /readyz answers 503 'starting' until `work` settles: ready means a student finds what this start promised. */
+export function notReadyUntil(work: Promise<unknown>): void {
+  startupWork.add(work);
+  const done = () => startupWork.delete(work);
+  work.then(done, done);
+}
+
 export interface Readiness {
-  /** GET /readyz: 200 when the database (and Redis, when configured) answer; 503 otherwise. */
+  /** GET /readyz: 200 when start-up is done and the database (and Redis, when configured) answer; 503 otherwise. */
   handler: RequestHandler;
   close(): Promise<void>;
 }
@@ -22,6 +32,11 @@ export function createReadiness(deps: { dataSource: DataSource; redisUrl: string
   redis?.on('error', () => undefined); // reported through /readyz, reconnects by itself
 
   const handler: RequestHandler = async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (startupWork.size) {
+      res.status(503).json({ status: 'starting' });
+      return;
+    }
     const [database, redisState] = await Promise.all([
       check(() => deps.dataSource.query('SELECT 1')),
       redis ? check(() => redis.ping()) : Promise.resolve(null),
@@ -31,7 +46,6 @@ export function createReadiness(deps: { dataSource: DataSource; redisUrl: string
     // all out would turn a pause into an outage: ready, but degraded, and say which part.
     const ready = database === 'ok';
     const status = !ready ? 'unavailable' : redisState === 'unreachable' ? 'degraded' : 'ready';
-    res.setHeader('Cache-Control', 'no-store');
     res.status(ready ? 200 : 503).json({
       status,
       database,

@@ -1,15 +1,15 @@
 import type { DataSource } from 'typeorm';
-import type { MediaService } from '../media/media-service';
-import type { RateLimiter } from '../shared/rate-limiter';
-import { AccountService, type IdentityAdmin } from './accounts/account.service';
-import { CalendarService } from './calendar/calendar.service';
-import type { CommentEvents } from './comments/comment-events';
-import { CommentService } from './comments/comment.service';
-import { FollowService } from './follows/follow.service';
-import { LikeService } from './likes/like.service';
-import { FeedService } from './posts/feed.service';
-import { PostService } from './posts/post.service';
-import { UserService } from './users/user.service';
+import type { MediaService } from './uploads';
+import { AccountService, type IdentityAdmin } from './accounts';
+import { BlockService } from './blocks';
+import { ModerationService } from './moderation';
+import { CalendarService } from './calendar';
+import { type CommentEvents, CommentService } from './comments';
+import { FollowService } from './follows';
+import { LikeService } from './likes';
+import { FeedService } from './feeds';
+import { PostService, type VideoPipeline } from './posts';
+import { UserService } from './users';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
 export interface Services {
@@ -21,6 +21,8 @@ export interface Services {
   comments: CommentService;
   calendar: CalendarService;
   accounts: AccountService;
+  blocks: BlockService;
+  moderation: ModerationService;
 }
 
 export interface ServiceDeps {
@@ -28,20 +30,42 @@ export interface ServiceDeps {
   media: MediaService;
   commentEvents: CommentEvents;
   identity: IdentityAdmin;
-  limits: RateLimiter;
+  /** video-processing's VideoProcessingService: queues a new post's transcoding. */
+  videoPipeline: VideoPipeline;
+  /** Reports by this many different students hide a post pending review. */
+  reportsToHide?: number;
+  /** Tells every instance an account's role or suspension changed (app.ts: account-standing). */
+  announceStanding?: (uid: string) => Promise<void>;
 }
 
-export function createServices({ db, media, commentEvents, identity, limits }: ServiceDeps): Services {
-  const users = new UserService(db, media, limits);
-  const posts = new PostService(db, media, limits);
+export function createServices({
+  db,
+  media,
+  commentEvents,
+  identity,
+  videoPipeline,
+  reportsToHide = 3,
+  announceStanding,
+}: ServiceDeps): Services {
+  const users = new UserService(db, media);
+  const posts = new PostService(db, media, videoPipeline);
   return {
     users,
     posts,
     feeds: new FeedService(db),
-    likes: new LikeService(db, posts, limits),
-    follows: new FollowService(db, users, limits),
-    comments: new CommentService(db, posts, users, commentEvents, limits),
+    likes: new LikeService(db, posts),
+    follows: new FollowService(db, users),
+    comments: new CommentService(db, users, commentEvents),
     calendar: new CalendarService(db),
     accounts: new AccountService(db, media, identity),
+    blocks: new BlockService(db, users),
+    moderation: new ModerationService({
+      db,
+      users,
+      posts,
+      media,
+      reportsToHide,
+      announceStanding: announceStanding ?? (async () => undefined),
+    }),
   };
 }

@@ -24,6 +24,16 @@ export function parseRestDate(value: unknown): { iso: string; form: DateForm } {
   throw new ValidationError({ date: MESSAGES.dateInvalid });
 }
 
+/**
+ * The form GET /api/calendar/:uid answers in. By default the spec client's own date-to-string
+ * keys, so what it saved is found again after a reload; `?dates=iso` asks for YYYY-MM-DD.
+ */
+export function requestedDateForm(dates: unknown): DateForm {
+  if (dates === undefined || dates === '') return 'datestring';
+  if (dates === 'iso' || dates === 'datestring') return dates;
+  throw new ValidationError({ dates: "dates must be 'iso' or 'datestring'" });
+}
+
 export function formatRestDate(iso: string, form: DateForm): string {
   if (form === 'iso') return iso;
   const date = new Date(`${iso}T00:00:00Z`);

@@ -1,12 +1,15 @@
-import type { Viewer } from '../auth/viewer';
-import type { Comment } from '../modules/comments/comment.entity';
-import type { Post } from '../modules/posts/post.entity';
+import { visibleRestrictedFields } from '../shared/field-visibility';
+import type { Viewer } from '../shared/viewer';
+import type { Comment } from '../modules/comments';
+import type { Post } from '../modules/posts';
 import type { Services } from '../modules/services';
-import type { User } from '../modules/users/user.entity';
+import { User } from '../modules/users';
+import type { SpecLists } from './spec-lists';
 
 /**
  * The spec's Mongo-style documents (§3, §7): `_id`, `userId` populated as an author object,
- * `likes` as a list of uids, embedded `comments`. Private fields only for their owner (D9).
+ * `likes` as a list of uids, embedded `comments`. A user's restricted fields (User's @OwnerOnly():
+ * e-mail, date of birth) only where the entity's declaration lets this viewer read them (D9).
  */
 export interface AuthorDocument {
   _id: string;
@@ -19,9 +22,8 @@ export function authorDocument(user: User): AuthorDocument {
   return { _id: user.id, firebaseUid: user.id, displayName: user.displayName, photoURL: user.photoURL };
 }
 
-export async function userDocument(services: Services, user: User, viewer: Viewer | null) {
-  const edges = await services.follows.edgeUids(user.id);
-  const own = viewer?.uid === user.id;
+export async function userDocument(lists: SpecLists, user: User, viewer: Viewer | null) {
+  const edges = await lists.followUids(user.id);
   return {
     ...authorDocument(user),
     bio: user.bio,
@@ -32,7 +34,7 @@ export async function userDocument(services: Services, user: User, viewer: Viewe
     followingCount: user.followingCount,
     postCount: user.postCount,
     createdAt: user.createdAt.toISOString(),
-    ...(own && { email: user.email, dateOfBirth: user.dateOfBirth }),
+    ...visibleRestrictedFields(User, user, viewer),
   };
 }
 
@@ -47,9 +49,9 @@ export function commentDocument(comment: Comment, author: User | undefined) {
 }
 
 /** Documents for a page of posts: authors, likers and comments in three statements whatever the page size. */
-export async function postDocuments(services: Services, posts: Post[]) {
+export async function postDocuments(services: Services, lists: SpecLists, posts: Post[], viewer: Viewer | null) {
   const ids = posts.map((post) => post.id);
-  const [likes, comments] = await Promise.all([services.posts.likerUids(ids), services.comments.forPosts(ids)]);
+  const [likes, comments] = await Promise.all([lists.likerUids(ids), services.comments.forPosts(ids, viewer)]);
   const authorIds = new Set(posts.map((post) => post.authorUid));
   for (const list of comments.values()) for (const comment of list) authorIds.add(comment.authorUid);
   const authors = new Map((await services.users.byIds([...authorIds])).map((user) => [user.id, user]));
@@ -60,6 +62,12 @@ export async function postDocuments(services: Services, posts: Post[]) {
       userId: author ? authorDocument(author) : post.authorUid,
       videoUrl: post.videoUrl,
       posterUrl: post.posterUrl,
+      // Its video's state: anyone but the author only ever gets ready posts.
+      status: post.status,
+      processingProgress: post.processingProgress,
+      failureMessage: post.failureMessage,
+      renditions: post.renditions,
+      posterSources: post.posterSources,
       duration: post.duration,
       width: post.width,
       height: post.height,

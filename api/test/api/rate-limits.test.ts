@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { RATE_LIMITS, type LimitedAction } from '../../src/shared/rate-limits';
+import { RATE_LIMITS, type LimitedAction } from '../../src/shared/rate-limit-table';
 import { createPost, uploadedVideo } from '../support/scenario';
 import { createStudent, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
@@ -29,8 +29,15 @@ interface Answer {
 }
 
 /** A request from `address`, as the trusted proxy in front of the api reports it. */
-function call(path: string, options: { method?: string; token?: string; address: string; body?: unknown; headers?: Record<string, string> }): Promise<Answer> {
-  return rest(server, options.method ?? 'POST', path, { token: options.token, body: options.body, headers: { 'x-forwarded-for': options.address, ...options.headers } });
+function call(
+  path: string,
+  options: { method?: string; token?: string; address: string; body?: unknown; headers?: Record<string, string> },
+): Promise<Answer> {
+  return rest(server, options.method ?? 'POST', path, {
+    token: options.token,
+    body: options.body,
+    headers: { 'x-forwarded-for': options.address, ...options.headers },
+  });
 }
 
 function graphqlCall(student: Student, address: string, query: string, variables: Record<string, unknown>): Promise<Answer> {
@@ -50,17 +57,22 @@ async function attemptsFor(action: LimitedAction): Promise<Attempt> {
   switch (action) {
     case 'sync':
       return (student, address) =>
-        graphqlCall(student, address, 'mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }', { input: { displayName: student.displayName } });
+        graphqlCall(student, address, 'mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }', {
+          input: { displayName: student.displayName },
+        });
     case 'comment': {
       const { postId } = await studentWithPost();
-      return (student, address) => graphqlCall(student, address, 'mutation($id: ID!) { addComment(postId: $id, text: "Nice one") { id } }', { id: postId });
+      return (student, address) =>
+        graphqlCall(student, address, 'mutation($id: ID!) { addComment(postId: $id, text: "Nice one") { id } }', { id: postId });
     }
     case 'like': {
       const { postId } = await studentWithPost();
       let liked = false;
       return (student, address) => {
         liked = !liked;
-        return graphqlCall(student, address, `mutation($id: ID!) { ${liked ? 'likePost' : 'unlikePost'}(postId: $id) { id } }`, { id: postId });
+        return graphqlCall(student, address, `mutation($id: ID!) { ${liked ? 'likePost' : 'unlikePost'}(postId: $id) { id } }`, {
+          id: postId,
+        });
       };
     }
     case 'follow': {
@@ -68,7 +80,9 @@ async function attemptsFor(action: LimitedAction): Promise<Attempt> {
       let following = false;
       return (student, address) => {
         following = !following;
-        return graphqlCall(student, address, `mutation($id: ID!) { ${following ? 'follow' : 'unfollow'}(userId: $id) { id } }`, { id: target.uid });
+        return graphqlCall(student, address, `mutation($id: ID!) { ${following ? 'follow' : 'unfollow'}(userId: $id) { id } }`, {
+          id: target.uid,
+        });
       };
     }
     case 'post':
@@ -78,12 +92,24 @@ async function attemptsFor(action: LimitedAction): Promise<Attempt> {
           input: { videoUrl, caption: 'Limits', tags: [] },
         });
       };
+    case 'report': {
+      // An account (reporting a post would hide it after a few reporters, and then refuse them).
+      const target = await createStudent(server);
+      return (student, address) =>
+        graphqlCall(student, address, 'mutation($input: ReportInput!) { report(input: $input) { message } }', {
+          input: { targetType: 'USER', targetId: target.uid, reason: 'SPAM' },
+        });
+    }
     case 'upload':
       return (student, address) =>
         call('/uploads', {
           token: student.token,
           address,
-          headers: { 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `kind ${Buffer.from('video').toString('base64')}` },
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-length': '1000',
+            'upload-metadata': `kind ${Buffer.from('video').toString('base64')}`,
+          },
         });
   }
 }
@@ -113,7 +139,9 @@ describe.each(ACTIONS)('%s', (action) => {
       // Every try from a different address: only the student's own budget is spent.
       const answer = await attempt(student, newAddress());
       expect(answer.status).toBeLessThan(300);
-      expect(answer.headers.get('ratelimit')).toMatch(new RegExp(`^limit=${perStudent.points}, remaining=${perStudent.points - i}, reset=\\d+$`));
+      expect(answer.headers.get('ratelimit')).toMatch(
+        new RegExp(`^limit=${perStudent.points}, remaining=${perStudent.points - i}, reset=\\d+$`),
+      );
     }
     // (A post attempt imports its video first; only the refused write itself must change nothing.)
     const counts = await rowCounts(action === 'upload');
@@ -145,9 +173,15 @@ it('counts the REST routes and GraphQL against the same budget', async () => {
   const { points, seconds } = RATE_LIMITS.like.perStudent;
   for (let i = 0; i < points; i++) {
     const path = `/api/posts/${postId}/${i % 2 === 0 ? 'like' : 'unlike'}`;
-    const answer = i % 3 === 0
-      ? await call(path, { token: student.token, address: newAddress(), body: { userId: student.uid } })
-      : await graphqlCall(student, newAddress(), `mutation($id: ID!) { ${i % 2 === 0 ? 'likePost' : 'unlikePost'}(postId: $id) { id } }`, { id: postId });
+    const answer =
+      i % 3 === 0
+        ? await call(path, { token: student.token, address: newAddress(), body: { userId: student.uid } })
+        : await graphqlCall(
+            student,
+            newAddress(),
+            `mutation($id: ID!) { ${i % 2 === 0 ? 'likePost' : 'unlikePost'}(postId: $id) { id } }`,
+            { id: postId },
+          );
     expect(answer.status).toBeLessThan(300);
   }
   const refused = await call(`/api/posts/${postId}/like`, { token: student.token, address: newAddress(), body: { userId: student.uid } });
@@ -161,24 +195,34 @@ it('lets a busy student session through without ever meeting a limit', async () 
   const posts = await Promise.all(friends.slice(0, 6).map((friend) => createPost(server, friend)));
   const student = await createStudent(server);
   const answers: Answer[] = [];
-  const act = async (query: string, variables: Record<string, unknown>) => answers.push(await graphqlCall(student, address, query, variables));
+  const act = async (query: string, variables: Record<string, unknown>) =>
+    answers.push(await graphqlCall(student, address, query, variables));
 
   // Signing in on a phone and a laptop, following a dozen people, liking and unliking through
   // the feed, a lively comment thread, two uploads and posts: all within a minute or two.
-  for (let i = 0; i < 3; i++) await act('mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }', { input: { displayName: student.displayName } });
+  for (let i = 0; i < 3; i++)
+    await act('mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }', { input: { displayName: student.displayName } });
   for (const friend of friends) await act('mutation($id: ID!) { follow(userId: $id) { id } }', { id: friend.uid });
   for (let round = 0; round < 5; round++) {
-    for (const post of posts) await act(`mutation($id: ID!) { ${round % 2 ? 'unlikePost' : 'likePost'}(postId: $id) { id } }`, { id: post.id });
+    for (const post of posts)
+      await act(`mutation($id: ID!) { ${round % 2 ? 'unlikePost' : 'likePost'}(postId: $id) { id } }`, { id: post.id });
   }
   for (let i = 0; i < 15; i++) {
-    await act('mutation($id: ID!, $text: String!) { addComment(postId: $id, text: $text) { id } }', { id: posts[i % posts.length]!.id, text: `Comment ${i}` });
+    await act('mutation($id: ID!, $text: String!) { addComment(postId: $id, text: $text) { id } }', {
+      id: posts[i % posts.length]!.id,
+      text: `Comment ${i}`,
+    });
   }
   for (let i = 0; i < 2; i++) {
     answers.push(
       await call('/uploads', {
         token: student.token,
         address,
-        headers: { 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `kind ${Buffer.from('video').toString('base64')}` },
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '1000',
+          'upload-metadata': `kind ${Buffer.from('video').toString('base64')}`,
+        },
       }),
     );
     await act('mutation($input: CreatePostInput!) { createPost(input: $input) { id } }', {

@@ -52,6 +52,11 @@ async function postOf(student: Student): Promise<string> {
   return response.body.post._id;
 }
 
+/** Sync and create post also answer the spec's `error` field on failure (§7, §8). */
+function specErrorOf(route: RestRoute) {
+  return route.failureHasError ? { error: route.failure } : {};
+}
+
 async function expectOk(response: { status: number; body: unknown }) {
   if (response.status >= 300) throw new Error(`setup call failed: ${response.status} ${JSON.stringify(response.body)}`);
 }
@@ -206,7 +211,7 @@ describe.each(userRoutes.map((route) => [routeKey(route), route] as const))('%s'
       await expectUnchangedBy(async () => {
         const response = await send(route, request, auth);
         expect({ label, status: response.status }).toEqual({ label, status: 401 });
-        expect(response.body).toEqual({ success: false, message: message ?? expect.any(String) });
+        expect(response.body).toEqual({ success: false, message: message ?? expect.any(String), ...specErrorOf(route) });
       });
     }
   });
@@ -221,7 +226,18 @@ describe.each(userRoutes.map((route) => [routeKey(route), route] as const))('%s'
       await expectUnchangedBy(async () => {
         const response = await send(route, forgeOne(request, field, victim), { token: actor.token });
         expect({ field, status: response.status }).toEqual({ field, status: 403 });
-        expect(response.body).toEqual({ success: false, message: expect.any(String) });
+        expect(response.body).toEqual({ success: false, message: 'You can only act as yourself.', ...specErrorOf(route) });
+      });
+    }
+    // Naming someone else is refused before the rest of the request is read: a malformed body
+    // or query alongside changes nothing about the answer.
+    if (uidFields.includes(':uid')) {
+      const forged = forgeOne(request, ':uid', victim);
+      const malformed = { ...forged, body: forged.body && { ...forged.body, displayName: 42, interests: 'Art' } };
+      const response = await send(route, malformed, { token: actor.token });
+      expect({ status: response.status, message: response.body.message }).toEqual({
+        status: 403,
+        message: 'You can only act as yourself.',
       });
     }
     const own = await send(route, request, { token: actor.token });
@@ -270,7 +286,7 @@ describe('resources owned by someone else', () => {
   });
 
   it("leaves the victim's calendar, follow, like and profile as they were", async () => {
-    const calendar = await rest(server, 'GET', `/api/calendar/${victim.uid}`, { token: victim.token });
+    const calendar = await rest(server, 'GET', `/api/calendar/${victim.uid}?dates=iso`, { token: victim.token });
     expect(calendar.body.events).toEqual([{ date: CALENDAR_DAY, eventName: VICTIM_EVENT }]);
     const profile = await rest(server, 'GET', `/api/users/${victim.uid}`, { token: victim.token });
     expect(profile.body.user).toMatchObject({ displayName: victim.displayName, bio: '', interests: [], following: [celebrity.uid] });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { REST_ROUTES } from '../../src/rest/routes';
 import { createIdentity } from '../support/identity';
 import { createStudent, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
@@ -31,7 +30,12 @@ async function uploadVideo(student: Student): Promise<string> {
 async function createPost(student: Student, fields: { caption?: string; tags?: string } = {}, via: TestServer = server) {
   const response = await rest(via, 'POST', '/api/posts', {
     token: student.token,
-    body: { firebaseUid: student.uid, videoUrl: await uploadVideo(student), caption: fields.caption ?? 'On the quad', tags: fields.tags ?? 'campus' },
+    body: {
+      firebaseUid: student.uid,
+      videoUrl: await uploadVideo(student),
+      caption: fields.caption ?? 'On the quad',
+      tags: fields.tags ?? 'campus',
+    },
   });
   if (response.status !== 201) throw new Error(`create post failed: ${JSON.stringify(response.body)}`);
   return response.body.post as { _id: string; createdAt: string };
@@ -91,6 +95,7 @@ describe('POST /api/users/sync', () => {
     expect(young.body).toEqual({
       success: false,
       message: 'You must be at least 17 years old to sign up',
+      error: 'Failed to sync with database',
       errors: { dateOfBirth: 'You must be at least 17 years old to sign up' },
     });
     const short = await rest(server, 'POST', '/api/users/sync', {
@@ -111,7 +116,10 @@ describe('a signed-in identity without a profile yet', () => {
     const author = await createStudent(server);
     const post = await createPost(author);
     const attempts = [
-      rest(server, 'POST', '/api/calendar', { token: identity.token, body: { firebaseUid: identity.uid, date: '2026-12-05', eventName: 'Party' } }),
+      rest(server, 'POST', '/api/calendar', {
+        token: identity.token,
+        body: { firebaseUid: identity.uid, date: '2026-12-05', eventName: 'Party' },
+      }),
       rest(server, 'POST', `/api/posts/${post._id}/like`, { token: identity.token, body: { firebaseUid: identity.uid } }),
       rest(server, 'POST', `/api/posts/${post._id}/comment`, { token: identity.token, body: { firebaseUid: identity.uid, text: 'Hi' } }),
       rest(server, 'PUT', `/api/follow/${author.uid}`, { token: identity.token, body: { currentUserId: identity.uid } }),
@@ -168,7 +176,13 @@ describe('PUT /api/users/:uid', () => {
     expect(response.body).toMatchObject({
       success: true,
       message: 'Profile updated successfully!',
-      user: { _id: student.uid, displayName: 'Rosalind Franklin', photoURL: photo.url, bio: 'Chemistry, mostly', interests: ['Chemistry', 'Hiking'] },
+      user: {
+        _id: student.uid,
+        displayName: 'Rosalind Franklin',
+        photoURL: photo.url,
+        bio: 'Chemistry, mostly',
+        interests: ['Chemistry', 'Hiking'],
+      },
     });
     const after = await rest(server, 'GET', `/api/users/${student.uid}`);
     expect(after.body.user).toMatchObject({ displayName: 'Rosalind Franklin', photoURL: photo.url, bio: 'Chemistry, mostly' });
@@ -212,7 +226,7 @@ describe('POST /api/posts', () => {
         userId: authorOf(student),
         videoUrl,
         caption: 'Finals week survival',
-        tags: ['campus', 'study', 'finals'],
+        tags: ['campus', 'Study', 'finals'],
         likes: [],
         comments: [],
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -233,6 +247,7 @@ describe('POST /api/posts', () => {
       expect(response.body).toEqual({
         success: false,
         message: 'Please upload a video first',
+        error: 'Failed to create post',
         errors: { videoUrl: 'Please upload a video first' },
       });
     }
@@ -264,14 +279,22 @@ describe('limits of D10 through REST, in the same words as GraphQL', () => {
       [{ caption: 'ok', tags: `fine, ${'t'.repeat(51)}` }, { tags: 'Each tag must be at most 50 characters' }],
     ];
     for (const [fields, errors] of postCases) {
-      const response = await rest(server, 'POST', '/api/posts', { token: student.token, body: { firebaseUid: student.uid, videoUrl, ...fields } });
+      const response = await rest(server, 'POST', '/api/posts', {
+        token: student.token,
+        body: { firebaseUid: student.uid, videoUrl, ...fields },
+      });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ success: false, message: Object.values(errors)[0], errors });
+      expect(response.body).toEqual({ success: false, message: Object.values(errors)[0], error: 'Failed to create post', errors });
     }
     // Exactly at the limits is fine (emoji count as one character each).
     const atLimits = await rest(server, 'POST', '/api/posts', {
       token: student.token,
-      body: { firebaseUid: student.uid, videoUrl, caption: '🎓'.repeat(2200), tags: Array.from({ length: 30 }, (_, index) => `${index}${'t'.repeat(48)}`).join(',') },
+      body: {
+        firebaseUid: student.uid,
+        videoUrl,
+        caption: '🎓'.repeat(2200),
+        tags: Array.from({ length: 30 }, (_, index) => `${index}${'t'.repeat(48)}`).join(','),
+      },
     });
     expect(atLimits.status).toBe(201);
     expect(atLimits.body.post.tags).toHaveLength(30);
@@ -314,6 +337,8 @@ describe('feeds: GET /api/posts/following/:uid, /explore/:uid, /user/:uid', () =
   let followedPosts: string[];
   let strangerPost: string;
   let ownPost: string;
+  /** The viewer's Home (D14): their own post (created last, so the newest) and the followed student's 23, newest first. */
+  let home: string[];
 
   beforeAll(async () => {
     [viewer, followed, stranger] = await Promise.all([createStudent(server), createStudent(server), createStudent(server)]);
@@ -323,6 +348,7 @@ describe('feeds: GET /api/posts/following/:uid, /explore/:uid, /user/:uid', () =
     followedPosts = created.reverse();
     strangerPost = (await createPost(stranger))._id;
     ownPost = (await createPost(viewer))._id;
+    home = [ownPost, ...followedPosts];
   });
 
   const ids = (body: { posts: Array<{ _id: string }> }) => body.posts.map((post) => post._id);
@@ -331,17 +357,18 @@ describe('feeds: GET /api/posts/following/:uid, /explore/:uid, /user/:uid', () =
     const first = await rest(server, 'GET', `/api/posts/following/${viewer.uid}`, { token: viewer.token });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, message: expect.any(String), hasMore: true });
-    expect(ids(first.body)).toEqual(followedPosts.slice(0, 10));
+    expect(ids(first.body)).toEqual(home.slice(0, 10));
 
     const explicitFirst = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=1&limit=10`, { token: viewer.token });
-    expect(ids(explicitFirst.body)).toEqual(followedPosts.slice(0, 10));
+    expect(ids(explicitFirst.body)).toEqual(home.slice(0, 10));
 
     const second = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=2&limit=10`, { token: viewer.token });
-    expect(ids(second.body)).toEqual(followedPosts.slice(10, 20));
+    expect(ids(second.body)).toEqual(home.slice(10, 20));
     expect(second.body.hasMore).toBe(true);
 
+    // 24 posts: the third page holds the last 4.
     const last = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=3&limit=10`, { token: viewer.token });
-    expect(ids(last.body)).toEqual(followedPosts.slice(20));
+    expect(ids(last.body)).toEqual(home.slice(20));
     expect(last.body.hasMore).toBe(false);
 
     const beyond = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=4`, { token: viewer.token });
@@ -349,11 +376,12 @@ describe('feeds: GET /api/posts/following/:uid, /explore/:uid, /user/:uid', () =
   });
 
   it('ends exactly on a full last page with hasMore false', async () => {
-    const response = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=1&limit=23`, { token: viewer.token });
-    expect(ids(response.body)).toEqual(followedPosts);
+    // Home holds 24 posts (23 followed and the viewer's own): one page of 24 is exactly full.
+    const response = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=1&limit=24`, { token: viewer.token });
+    expect(ids(response.body)).toEqual(home);
     expect(response.body.hasMore).toBe(false);
-    const tail = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=2&limit=22`, { token: viewer.token });
-    expect(ids(tail.body)).toEqual(followedPosts.slice(22));
+    const tail = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?page=2&limit=23`, { token: viewer.token });
+    expect(ids(tail.body)).toEqual(home.slice(23));
     expect(tail.body.hasMore).toBe(false);
   });
 
@@ -369,9 +397,23 @@ describe('feeds: GET /api/posts/following/:uid, /explore/:uid, /user/:uid', () =
   it('answers Mongo-style post documents with populated authors, liker uids and comments', async () => {
     const [newest] = followedPosts;
     await rest(server, 'POST', `/api/posts/${newest}/like`, { token: viewer.token, body: { firebaseUid: viewer.uid } });
-    await rest(server, 'POST', `/api/posts/${newest}/comment`, { token: stranger.token, body: { firebaseUid: stranger.uid, text: 'Nice one' } });
-    const response = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?limit=1`, { token: viewer.token });
+    await rest(server, 'POST', `/api/posts/${newest}/comment`, {
+      token: stranger.token,
+      body: { firebaseUid: stranger.uid, text: 'Nice one' },
+    });
+    // The viewer's own post is the newest in their Home (D14); the followed student's newest comes next.
+    const response = await rest(server, 'GET', `/api/posts/following/${viewer.uid}?limit=2`, { token: viewer.token });
     expect(response.body.posts).toEqual([
+      expect.objectContaining({
+        _id: ownPost,
+        userId: authorOf(viewer),
+        videoUrl: expect.stringMatching(/^\/media\/videos\//),
+        caption: 'On the quad',
+        tags: ['campus'],
+        likes: [],
+        comments: [],
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      }),
       expect.objectContaining({
         _id: newest,
         userId: authorOf(followed),
@@ -390,7 +432,7 @@ describe('feeds: GET /api/posts/following/:uid, /explore/:uid, /user/:uid', () =
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
       }),
     ]);
-    expect(response.body.posts[0].userId).not.toHaveProperty('email');
+    for (const post of response.body.posts) expect(post.userId).not.toHaveProperty('email');
   });
 
   it("explore shows others' posts but neither the viewer's own nor those of people they follow", async () => {
@@ -467,11 +509,16 @@ describe('paging by cursor through REST', () => {
     expect(ids(first.body)).toEqual(newestFirst.slice(0, 5));
     expect(first.body.nextCursor).toEqual(expect.any(String));
     // Two posts already seen are deleted before the next page is asked for.
-    for (const id of newestFirst.slice(0, 2)) expect((await rest(server, 'DELETE', `/api/posts/${id}`, { token: author.token })).status).toBe(200);
+    for (const id of newestFirst.slice(0, 2))
+      expect((await rest(server, 'DELETE', `/api/posts/${id}`, { token: author.token })).status).toBe(200);
 
-    const second = await rest(server, 'GET', `/api/posts/following/${reader.uid}?limit=5&cursor=${first.body.nextCursor}`, { token: reader.token });
+    const second = await rest(server, 'GET', `/api/posts/following/${reader.uid}?limit=5&cursor=${first.body.nextCursor}`, {
+      token: reader.token,
+    });
     expect(ids(second.body)).toEqual(newestFirst.slice(5, 10));
-    const third = await rest(server, 'GET', `/api/posts/following/${reader.uid}?limit=5&cursor=${second.body.nextCursor}`, { token: reader.token });
+    const third = await rest(server, 'GET', `/api/posts/following/${reader.uid}?limit=5&cursor=${second.body.nextCursor}`, {
+      token: reader.token,
+    });
     expect(ids(third.body)).toEqual(newestFirst.slice(10));
     expect(third.body).toMatchObject({ hasMore: false, nextCursor: null });
 
@@ -543,7 +590,10 @@ describe('comments: POST /api/posts/:postId/comment', () => {
       ['x'.repeat(1001), 'Comment must be at most 1,000 characters'],
     ];
     for (const [text, message] of cases) {
-      const response = await rest(server, 'POST', `/api/posts/${post._id}/comment`, { token: author.token, body: { firebaseUid: author.uid, text } });
+      const response = await rest(server, 'POST', `/api/posts/${post._id}/comment`, {
+        token: author.token,
+        body: { firebaseUid: author.uid, text },
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message, errors: { text: message } });
     }
@@ -576,9 +626,13 @@ describe('calendar: POST /api/calendar, GET /api/calendar/:uid, DELETE /api/cale
       message: 'Event saved successfully.',
       event: { date: '2026-11-21', eventName: 'Chemistry midterm' },
     });
-    const listed = await rest(server, 'GET', `/api/calendar/${student.uid}`, { token: student.token });
+    // Read back as YYYY-MM-DD with ?dates=iso; a plain GET answers the browser's date string (D7).
+    const listed = await rest(server, 'GET', `/api/calendar/${student.uid}?dates=iso`, { token: student.token });
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ success: true, events: [{ date: '2026-11-21', eventName: 'Chemistry midterm' }] });
+    const plain = await rest(server, 'GET', `/api/calendar/${student.uid}`, { token: student.token });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ success: true, events: [{ date: 'Sat Nov 21 2026', eventName: 'Chemistry midterm' }] });
   });
 
   it("accepts 'event' and the browser's date string, and answers in the date string form (D7)", async () => {
@@ -600,9 +654,12 @@ describe('calendar: POST /api/calendar, GET /api/calendar/:uid, DELETE /api/cale
       body: { firebaseUid: student.uid, date: '2026-11-21', eventName: 'Football game (moved)' },
     });
     expect(replaced.body.event).toEqual({ date: '2026-11-21', eventName: 'Football game (moved)' });
-    const asDateStrings = await rest(server, 'GET', `/api/calendar/${student.uid}?dateFormat=datestring`, { token: student.token });
+    // A plain GET answers the date string form (the spec client's keys), as does ?dates=datestring; ?dates=iso gives YYYY-MM-DD.
+    const asDateStrings = await rest(server, 'GET', `/api/calendar/${student.uid}`, { token: student.token });
     expect(asDateStrings.body.events).toEqual([{ date: 'Sat Nov 21 2026', eventName: 'Football game (moved)' }]);
-    const asIso = await rest(server, 'GET', `/api/calendar/${student.uid}`, { token: student.token });
+    const explicitDateStrings = await rest(server, 'GET', `/api/calendar/${student.uid}?dates=datestring`, { token: student.token });
+    expect(explicitDateStrings.body.events).toEqual([{ date: 'Sat Nov 21 2026', eventName: 'Football game (moved)' }]);
+    const asIso = await rest(server, 'GET', `/api/calendar/${student.uid}?dates=iso`, { token: student.token });
     expect(asIso.body.events).toEqual([{ date: '2026-11-21', eventName: 'Football game (moved)' }]);
   });
 
@@ -636,7 +693,10 @@ describe('calendar: POST /api/calendar, GET /api/calendar/:uid, DELETE /api/cale
   it('refuses dates that are not real days in either form', async () => {
     const student = await createStudent(server);
     for (const date of ['2026-02-30', 'Mon Feb 30 2026', '21/11/2026', 'tomorrow', '', undefined, 20261121]) {
-      const response = await rest(server, 'POST', '/api/calendar', { token: student.token, body: { firebaseUid: student.uid, date, eventName: 'Party' } });
+      const response = await rest(server, 'POST', '/api/calendar', {
+        token: student.token,
+        body: { firebaseUid: student.uid, date, eventName: 'Party' },
+      });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ success: false, errors: { date: expect.any(String) } });
     }
@@ -650,14 +710,20 @@ describe('calendar: POST /api/calendar, GET /api/calendar/:uid, DELETE /api/cale
       ['2026-12-01', '2026-12-01'],
       ['Wed Dec 02 2026', '2026-12-02'],
     ]) {
-      await rest(server, 'POST', '/api/calendar', { token: student.token, body: { firebaseUid: student.uid, date: iso, eventName: 'Study group' } });
+      await rest(server, 'POST', '/api/calendar', {
+        token: student.token,
+        body: { firebaseUid: student.uid, date: iso, eventName: 'Study group' },
+      });
       const deleted = await rest(server, 'DELETE', '/api/calendar', { token: student.token, body: { firebaseUid: student.uid, date } });
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({ success: true, message: 'Event deleted successfully.' });
     }
     const listed = await rest(server, 'GET', `/api/calendar/${student.uid}`, { token: student.token });
     expect(listed.body.events).toEqual([]);
-    const missing = await rest(server, 'DELETE', '/api/calendar', { token: student.token, body: { firebaseUid: student.uid, date: '2026-12-01' } });
+    const missing = await rest(server, 'DELETE', '/api/calendar', {
+      token: student.token,
+      body: { firebaseUid: student.uid, date: '2026-12-01' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.success).toBe(false);
   });
@@ -667,7 +733,10 @@ describe('follows: PUT /api/follow/:targetId and /api/follow/unfollow/:targetId'
   it("follows and unfollows with the spec's default messages, reflected in the profiles", async () => {
     const follower = await createStudent(server);
     const target = await createStudent(server);
-    const followed = await rest(server, 'PUT', `/api/follow/${target.uid}`, { token: follower.token, body: { currentUserId: follower.uid } });
+    const followed = await rest(server, 'PUT', `/api/follow/${target.uid}`, {
+      token: follower.token,
+      body: { currentUserId: follower.uid },
+    });
     expect(followed.status).toBe(200);
     expect(followed.body).toMatchObject({ success: true, message: 'Successfully followed user', followerCount: 1 });
     const again = await rest(server, 'PUT', `/api/follow/${target.uid}`, { token: follower.token, body: { currentUserId: follower.uid } });
@@ -678,10 +747,16 @@ describe('follows: PUT /api/follow/:targetId and /api/follow/unfollow/:targetId'
     const followerProfile = await rest(server, 'GET', `/api/users/${follower.uid}`);
     expect(followerProfile.body.user).toMatchObject({ followers: [], following: [target.uid] });
 
-    const unfollowed = await rest(server, 'PUT', `/api/follow/unfollow/${target.uid}`, { token: follower.token, body: { currentUserId: follower.uid } });
+    const unfollowed = await rest(server, 'PUT', `/api/follow/unfollow/${target.uid}`, {
+      token: follower.token,
+      body: { currentUserId: follower.uid },
+    });
     expect(unfollowed.status).toBe(200);
     expect(unfollowed.body).toMatchObject({ success: true, message: 'Successfully unfollowed user', followerCount: 0 });
-    const unfollowedAgain = await rest(server, 'PUT', `/api/follow/unfollow/${target.uid}`, { token: follower.token, body: { currentUserId: follower.uid } });
+    const unfollowedAgain = await rest(server, 'PUT', `/api/follow/unfollow/${target.uid}`, {
+      token: follower.token,
+      body: { currentUserId: follower.uid },
+    });
     expect(unfollowedAgain.body).toMatchObject({ success: true, followerCount: 0 });
     expect((await rest(server, 'GET', `/api/users/${target.uid}`)).body.user.followers).toEqual([]);
   });
@@ -691,38 +766,263 @@ describe('follows: PUT /api/follow/:targetId and /api/follow/unfollow/:targetId'
     const self = await rest(server, 'PUT', `/api/follow/${student.uid}`, { token: student.token, body: { currentUserId: student.uid } });
     expect(self.status).toBe(400);
     expect(self.body).toMatchObject({ success: false, message: 'You cannot follow yourself.' });
-    const unknown = await rest(server, 'PUT', `/api/follow/no-such-student`, { token: student.token, body: { currentUserId: student.uid } });
+    const unknown = await rest(server, 'PUT', `/api/follow/no-such-student`, {
+      token: student.token,
+      body: { currentUserId: student.uid },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ success: false, message: 'User not found' });
     expect((await rest(server, 'GET', `/api/users/${student.uid}`)).body.user.following).toEqual([]);
   });
 });
 
+/**
+ * Spec §7's table of calls, as the spec writes them: each is made on the running server with a real
+ * student's token and the spec's payload, and must answer with the spec's shape. Written out from the
+ * spec, not read from the route table, so a route missing from the table (or answering on another
+ * method or path) fails here.
+ */
+interface SpecWorld {
+  caller: Student;
+  author: Student;
+  /** A post of the author's, whom the caller follows. */
+  post: string;
+  /** Someone the caller does not follow yet. */
+  target: Student;
+}
+
+interface SpecCall {
+  /** The path with its parameters filled in and the spec's payload (anything the call needs is set up first). */
+  request(world: SpecWorld): Promise<{ path: string; body?: Record<string, unknown> }>;
+  status: number;
+  /** What the spec says the client reads from the answer, beyond {success, message}. */
+  answers(world: SpecWorld): Record<string, unknown>;
+}
+
+const ROUTE_CHECK = 'Route check';
+
+async function saveEvent(student: Student, date: string) {
+  const saved = await rest(server, 'POST', '/api/calendar', {
+    token: student.token,
+    body: { firebaseUid: student.uid, date, eventName: ROUTE_CHECK },
+  });
+  if (saved.status !== 200) throw new Error(`saving an event failed: ${JSON.stringify(saved.body)}`);
+}
+
+const SPEC_CALLS: Record<string, SpecCall> = {
+  'POST /api/users/sync': {
+    request: async ({ caller }) => ({
+      path: '/api/users/sync',
+      body: { firebaseUid: caller.uid, email: caller.email, displayName: caller.displayName },
+    }),
+    status: 200,
+    answers: ({ caller }) => ({
+      user: expect.objectContaining({ _id: caller.uid, firebaseUid: caller.uid, displayName: caller.displayName }),
+    }),
+  },
+  'GET /api/users/{uid}': {
+    request: async ({ author }) => ({ path: `/api/users/${author.uid}` }),
+    status: 200,
+    answers: ({ author }) => ({
+      user: expect.objectContaining({
+        _id: author.uid,
+        displayName: author.displayName,
+        bio: expect.any(String),
+        interests: [],
+        photoURL: null,
+      }),
+    }),
+  },
+  'PUT /api/users/{uid}': {
+    request: async ({ caller }) => ({ path: `/api/users/${caller.uid}`, body: { bio: ROUTE_CHECK, interests: ['Art'] } }),
+    status: 200,
+    answers: ({ caller }) => ({ user: expect.objectContaining({ _id: caller.uid, bio: ROUTE_CHECK, interests: ['Art'] }) }),
+  },
+  'POST /api/posts': {
+    request: async ({ caller }) => ({
+      path: '/api/posts',
+      body: { firebaseUid: caller.uid, videoUrl: await uploadVideo(caller), caption: ROUTE_CHECK, tags: 'campus' },
+    }),
+    status: 201,
+    answers: ({ caller }) => ({
+      post: expect.objectContaining({ _id: expect.any(String), caption: ROUTE_CHECK, userId: authorOf(caller) }),
+    }),
+  },
+  'GET /api/posts/following/{uid}?page={n}&limit={n}': {
+    request: async ({ caller }) => ({ path: `/api/posts/following/${caller.uid}?page=1&limit=10` }),
+    status: 200,
+    answers: ({ post }) => ({ posts: expect.arrayContaining([expect.objectContaining({ _id: post })]), hasMore: false }),
+  },
+  'GET /api/posts/explore/{uid}?page={n}&limit={n}': {
+    request: async ({ caller }) => ({ path: `/api/posts/explore/${caller.uid}?page=1&limit=10` }),
+    status: 200,
+    answers: () => ({ posts: expect.any(Array), hasMore: expect.any(Boolean) }),
+  },
+  'GET /api/posts/user/{uid}': {
+    request: async ({ author }) => ({ path: `/api/posts/user/${author.uid}` }),
+    status: 200,
+    answers: ({ post }) => ({ posts: [expect.objectContaining({ _id: post })] }),
+  },
+  'POST /api/posts/{postId}/like': {
+    request: async ({ caller, post }) => ({ path: `/api/posts/${post}/like`, body: { firebaseUid: caller.uid } }),
+    status: 200,
+    answers: ({ caller, post }) => ({ post: expect.objectContaining({ _id: post, likes: [caller.uid] }) }),
+  },
+  'POST /api/posts/{postId}/unlike': {
+    request: async ({ caller, post }) => {
+      const liked = await rest(server, 'POST', `/api/posts/${post}/like`, { token: caller.token, body: { firebaseUid: caller.uid } });
+      if (liked.status !== 200) throw new Error(`like failed: ${JSON.stringify(liked.body)}`);
+      return { path: `/api/posts/${post}/unlike`, body: { firebaseUid: caller.uid } };
+    },
+    status: 200,
+    answers: ({ post }) => ({ post: expect.objectContaining({ _id: post, likes: [] }) }),
+  },
+  'POST /api/posts/{postId}/comment': {
+    request: async ({ caller, post }) => ({ path: `/api/posts/${post}/comment`, body: { firebaseUid: caller.uid, text: ROUTE_CHECK } }),
+    status: 201,
+    answers: ({ caller }) => ({
+      comment: { _id: expect.any(String), text: ROUTE_CHECK, createdAt: expect.stringMatching(ISO_TIMESTAMP), userId: authorOf(caller) },
+    }),
+  },
+  'POST /api/calendar': {
+    request: async ({ caller }) => ({
+      path: '/api/calendar',
+      body: { firebaseUid: caller.uid, date: '2026-12-24', eventName: ROUTE_CHECK },
+    }),
+    status: 200,
+    answers: () => ({ event: { date: '2026-12-24', eventName: ROUTE_CHECK } }),
+  },
+  'GET /api/calendar/{uid}': {
+    request: async ({ caller }) => {
+      await saveEvent(caller, '2026-12-25');
+      return { path: `/api/calendar/${caller.uid}` };
+    },
+    status: 200,
+    // The date in whichever form the adapter answers by default (D7); the event is the one saved.
+    answers: () => ({
+      events: expect.arrayContaining([{ date: expect.stringMatching(/^(2026-12-25|Fri Dec 25 2026)$/), eventName: ROUTE_CHECK }]),
+    }),
+  },
+  'DELETE /api/calendar': {
+    request: async ({ caller }) => {
+      await saveEvent(caller, '2026-12-26');
+      return { path: '/api/calendar', body: { firebaseUid: caller.uid, date: '2026-12-26' } };
+    },
+    status: 200,
+    answers: () => ({ message: 'Event deleted successfully.' }),
+  },
+  'PUT /api/follow/{targetId}': {
+    request: async ({ caller, target }) => ({ path: `/api/follow/${target.uid}`, body: { currentUserId: caller.uid } }),
+    status: 200,
+    answers: () => ({ message: 'Successfully followed user', followerCount: 1 }),
+  },
+  'PUT /api/follow/unfollow/{targetId}': {
+    request: async ({ caller, target }) => {
+      await rest(server, 'PUT', `/api/follow/${target.uid}`, { token: caller.token, body: { currentUserId: caller.uid } });
+      return { path: `/api/follow/unfollow/${target.uid}`, body: { currentUserId: caller.uid } };
+    },
+    status: 200,
+    answers: () => ({ message: 'Successfully unfollowed user', followerCount: 0 }),
+  },
+};
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+const methodOf = (call: string) => call.split(' ')[0]!;
+const templateOf = (call: string) => call.split(' ')[1]!.split('?')[0]!;
+
+describe('every call of spec §7 on the running server', () => {
+  let world: SpecWorld;
+  beforeAll(async () => {
+    const [caller, author, target] = await Promise.all([createStudent(server), createStudent(server), createStudent(server)]);
+    const post = (await createPost(author))._id;
+    await followUser(caller, author);
+    world = { caller, author, post, target };
+  });
+
+  it.each(Object.keys(SPEC_CALLS))("%s answers a real student's call with its status and the spec's shape", async (call) => {
+    const spec = SPEC_CALLS[call]!;
+    const { path: url, body } = await spec.request(world);
+    const response = await rest(server, methodOf(call), url, { token: world.caller.token, body });
+    expect({ call, status: response.status }).toEqual({ call, status: spec.status });
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.body).toMatchObject({ success: true, message: expect.any(String), ...spec.answers(world) });
+  });
+
+  it.each(Object.keys(SPEC_CALLS))('%s: its path answers 404 to a method the spec does not give it', async (call) => {
+    const template = templateOf(call);
+    const listed = Object.keys(SPEC_CALLS)
+      .filter((other) => templateOf(other) === template)
+      .map(methodOf);
+    const wrong = METHODS.find((method) => !listed.includes(method))!;
+    const { path: url, body } = await SPEC_CALLS[call]!.request(world);
+    const response = await rest(server, wrong, url, { token: world.caller.token, body: wrong === 'GET' ? undefined : body });
+    expect({ call: `${wrong} ${url}`, status: response.status }).toEqual({ call: `${wrong} ${url}`, status: 404 });
+    expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
 describe("the spec's default failure messages (§7, §8)", () => {
-  it('are what each route answers when something unexpected fails', () => {
-    const failures = Object.fromEntries(REST_ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route.failure]));
-    expect(failures).toMatchObject({
-      'POST /api/users/sync': 'Failed to sync with database',
-      'GET /api/users/:uid': 'Failed to fetch user data',
-      'PUT /api/users/:uid': 'Failed to update user profile',
-      'POST /api/posts': 'Failed to create post',
-      'GET /api/posts/following/:uid': 'Failed to fetch posts from followed users',
-      'GET /api/posts/explore/:uid': 'Failed to fetch explore posts',
-      'GET /api/posts/user/:uid': 'Failed to fetch user posts',
-      'POST /api/posts/:postId/like': 'Failed to like post',
-      'POST /api/posts/:postId/unlike': 'Failed to unlike post',
-      'POST /api/posts/:postId/comment': 'Failed to add comment',
-      'POST /api/calendar': 'Failed to save event.',
-      'GET /api/calendar/:uid': 'Failed to fetch events',
-      'DELETE /api/calendar': 'Failed to delete event.',
-    });
+  const FAILURES: Record<string, string> = {
+    'POST /api/users/sync': 'Failed to sync with database',
+    'GET /api/users/{uid}': 'Failed to fetch user data',
+    'PUT /api/users/{uid}': 'Failed to update user profile',
+    'POST /api/posts': 'Failed to create post',
+    'GET /api/posts/following/{uid}?page={n}&limit={n}': 'Failed to fetch posts from followed users',
+    'GET /api/posts/explore/{uid}?page={n}&limit={n}': 'Failed to fetch explore posts',
+    'GET /api/posts/user/{uid}': 'Failed to fetch user posts',
+    'POST /api/posts/{postId}/like': 'Failed to like post',
+    'POST /api/posts/{postId}/unlike': 'Failed to unlike post',
+    'POST /api/posts/{postId}/comment': 'Failed to add comment',
+    'POST /api/calendar': 'Failed to save event.',
+    'GET /api/calendar/{uid}': 'Failed to fetch events',
+    'DELETE /api/calendar': 'Failed to delete event.',
+  };
+
+  it('are what each route answers when something unexpected fails (500, {success: false, message})', async () => {
+    const [caller, author, target] = await Promise.all([createStudent(server), createStudent(server), createStudent(server)]);
+    const world: SpecWorld = { caller, author, post: (await createPost(author))._id, target };
+    const requests: Array<[string, { path: string; body?: Record<string, unknown> }]> = [];
+    for (const call of Object.keys(FAILURES)) requests.push([call, await SPEC_CALLS[call]!.request(world)]);
+    // Something the routes cannot expect: checking the caller's token breaks down.
+    const broken = jest.spyOn(server.app.verifier, 'viewerFromHeader').mockRejectedValue(new Error('identity service went away'));
+    try {
+      const answered: Record<string, unknown> = {};
+      for (const [call, { path: url, body }] of requests) {
+        const response = await rest(server, methodOf(call), url, { token: caller.token, body });
+        answered[call] = { status: response.status, body: response.body };
+      }
+      expect(answered).toEqual(
+        Object.fromEntries(
+          Object.entries(FAILURES).map(([call, message]) => [
+            call,
+            { status: 500, body: expect.objectContaining({ success: false, message }) },
+          ]),
+        ),
+      );
+      // Each answer came from the broken check, not from a route that never ran it.
+      expect(broken).toHaveBeenCalledTimes(requests.length);
+    } finally {
+      broken.mockRestore();
+    }
   });
 });
 
 describe('unknown /api paths', () => {
   it('answer 404 with {success: false, message}', async () => {
-    const response = await rest(server, 'GET', '/api/nothing-here');
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, message: 'Not found' });
+    const student = await createStudent(server);
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/users'],
+      ['GET', '/api/posts/not/a/route'],
+      ['DELETE', `/api/follow/${student.uid}`],
+    ] as const) {
+      const response = await rest(server, method, url, { token: student.token });
+      expect({ method, url, status: response.status, body: response.body }).toEqual({
+        method,
+        url,
+        status: 404,
+        body: { success: false, message: 'Not found' },
+      });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { UserService } from '../../src/modules/users/user.service';
 import { expiredToken, MALFORMED_TOKEN } from '../support/identity';
 import { createIdentity } from '../support/identity';
 import { createStudent, graphql, startTestServer, type TestServer } from '../support/test-server';
@@ -59,6 +60,57 @@ describe('syncUser', () => {
   });
 });
 
+describe('the 17+ rule in every time zone (D8)', () => {
+  // Noon UTC on 10 March 2026 is already 11 March in UTC+14, the first time zone into a new day:
+  // a student there born on 11 March 2009 turns 17 today, and the browser lets them sign up.
+  const NOON_UTC = new Date('2026-03-10T12:00:00Z');
+  const SEVENTEEN_TODAY_IN_UTC_PLUS_14 = '2009-03-11';
+  const SEVENTEEN_TOMORROW_EVERYWHERE = '2009-03-12';
+  const COMPLETE_PROFILE = `mutation($dateOfBirth: LocalDate!) { updateProfile(input: { dateOfBirth: $dateOfBirth }) { dateOfBirth } }`;
+  const underage = { code: 'BAD_USER_INPUT', fields: { dateOfBirth: 'You must be at least 17 years old to sign up' } };
+
+  let systemClockUsers: UserService;
+  beforeAll(() => {
+    const { services, database, media } = server.app;
+    systemClockUsers = services.users;
+    services.users = new UserService(database.dataSource, media.service, () => NOON_UTC);
+  });
+  afterAll(() => {
+    server.app.services.users = systemClockUsers;
+  });
+
+  it('accepts on sign-in sync a 17th birthday that has begun east of UTC while UTC is still on the day before', async () => {
+    const signUp = await createIdentity();
+    const synced = await graphql(server, signUp.token, SYNC, {
+      input: { displayName: 'Kiri Early', dateOfBirth: SEVENTEEN_TODAY_IN_UTC_PLUS_14 },
+    });
+    expect(synced.errors).toBeUndefined();
+    expect(synced.data.syncUser.dateOfBirth).toBe(SEVENTEEN_TODAY_IN_UTC_PLUS_14);
+  });
+
+  it("accepts the same birthday on the 'Complete your profile' step of a Google sign-up", async () => {
+    // A Google sign-up has no date of birth yet and gives it on that step.
+    const google = await createIdentity();
+    expect((await graphql(server, google.token, SYNC, { input: { displayName: 'Tonga Early' } })).errors).toBeUndefined();
+    const completed = await graphql(server, google.token, COMPLETE_PROFILE, { dateOfBirth: SEVENTEEN_TODAY_IN_UTC_PLUS_14 });
+    expect(completed.errors).toBeUndefined();
+    expect(completed.data.updateProfile.dateOfBirth).toBe(SEVENTEEN_TODAY_IN_UTC_PLUS_14);
+  });
+
+  it('still refuses a 17th birthday that no time zone has reached yet', async () => {
+    const signUp = await createIdentity();
+    const synced = await graphql(server, signUp.token, SYNC, {
+      input: { displayName: 'Too Early', dateOfBirth: SEVENTEEN_TOMORROW_EVERYWHERE },
+    });
+    expect(synced.errors?.[0]?.extensions).toMatchObject(underage);
+
+    const google = await createIdentity();
+    await graphql(server, google.token, SYNC, { input: { displayName: 'Also Early' } });
+    const completed = await graphql(server, google.token, COMPLETE_PROFILE, { dateOfBirth: SEVENTEEN_TOMORROW_EVERYWHERE });
+    expect(completed.errors?.[0]?.extensions).toMatchObject(underage);
+  });
+});
+
 describe('profiles', () => {
   it('shows e-mail and date of birth to their owner only (D9)', async () => {
     const owner = await createStudent(server, { displayName: 'Grace Hopper', dateOfBirth: '1999-12-09' });
@@ -90,7 +142,15 @@ describe('profiles', () => {
   });
 
   it('lists the 31 interests of the catalogue', async () => {
-    const result = await graphql(server, null, `{ interestCatalogue }`);
+    const result = await graphql(
+      server,
+      null,
+      `
+        {
+          interestCatalogue
+        }
+      `,
+    );
     expect(result.data.interestCatalogue).toHaveLength(31);
     expect(result.data.interestCatalogue).toContain('Computer Science');
   });

@@ -1,6 +1,6 @@
 import { createPost } from '../support/scenario';
 import { startTestServer, createStudent, type TestServer } from '../support/test-server';
-import { getManyPlain } from '../../src/db/plain-rows';
+import { getManyPlain } from '../../src/infra/db/plain-rows';
 import { Post } from '../../src/modules/posts/post.entity';
 import { User } from '../../src/modules/users/user.entity';
 
@@ -23,13 +23,23 @@ test('getManyPlain gives the same users and posts as getMany', async () => {
   await createPost(server, student);
   const db = server.app.database.dataSource;
 
-  const users = () => db.getRepository(User).createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [student.uid] });
+  const users = () =>
+    db
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('u.id IN (:...ids)', { ids: [student.uid] });
   const plainUsers = await getManyPlain(users());
   expect(plainUsers).toEqual(await users().getMany());
   expect(plainUsers[0]).toBeInstanceOf(User);
   expect(plainUsers[0]!.dateOfBirth).toBe('2001-02-03');
 
-  const posts = () => db.getRepository(Post).createQueryBuilder('p').where('p.authorUid = :uid', { uid: student.uid }).orderBy('p.createdAt', 'DESC').limit(5);
+  const posts = () =>
+    db
+      .getRepository(Post)
+      .createQueryBuilder('p')
+      .where('p.authorUid = :uid', { uid: student.uid })
+      .orderBy('p.createdAt', 'DESC')
+      .limit(5);
   const plainPosts = await getManyPlain(posts());
   expect(plainPosts.length).toBeGreaterThan(0);
   expect(plainPosts).toEqual(await posts().getMany());

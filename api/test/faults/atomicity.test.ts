@@ -111,7 +111,9 @@ async function withFailingTrigger(table: string, timing: string, operation: () =
 async function expectUnavailable(attempt: Attempt, student: Student) {
   expect({ verdict: attempt.verdict, leaks: leaksInternals(attempt) }).toEqual({ verdict: 'unavailable', leaks: false });
   // Straight away, as the api's next request would, before the dead socket has been noticed.
-  await expect(server!.app.database.dataSource.query('SELECT firebase_uid FROM users WHERE firebase_uid = $1', [student.uid])).resolves.toHaveLength(1);
+  await expect(
+    server!.app.database.dataSource.query('SELECT firebase_uid FROM users WHERE firebase_uid = $1', [student.uid]),
+  ).resolves.toHaveLength(1);
 }
 
 /** Failed on a database error it cannot explain: a plain failure, nothing of the error itself. */
@@ -121,7 +123,10 @@ function expectPlainFailure(attempt: Attempt) {
   expect(JSON.stringify(attempt.body)).not.toMatch(/test fault|trigger|P0001/i);
   const body = attempt.body as any;
   if (attempt.action.endsWith('(REST)')) expect({ status: attempt.status, success: body.success }).toEqual({ status: 500, success: false });
-  else expect(body.errors).toEqual([expect.objectContaining({ message: 'Something went wrong. Please try again.', extensions: { code: 'INTERNAL_SERVER_ERROR' } })]);
+  else
+    expect(body.errors).toEqual([
+      expect.objectContaining({ message: 'Something went wrong. Please try again.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }),
+    ]);
 }
 
 /** A student with two posts that others liked and commented on, follows both ways, a calendar day and a photo. */
@@ -134,7 +139,14 @@ async function busyStudent(): Promise<{ owner: Student; fans: Student[]; posts: 
   const posts: string[] = [];
   for (const caption of ['First', 'Second']) {
     const videoUrl = await upload(owner);
-    posts.push((await act(owner, `mutation($v: String!, $c: String!) { createPost(input: { videoUrl: $v, caption: $c }) { id } }`, { v: videoUrl, c: caption })).createPost.id);
+    posts.push(
+      (
+        await act(owner, `mutation($v: String!, $c: String!) { createPost(input: { videoUrl: $v, caption: $c }) { id } }`, {
+          v: videoUrl,
+          c: caption,
+        })
+      ).createPost.id,
+    );
   }
   for (const fan of fans) {
     await act(fan, `mutation($id: ID!) { follow(userId: $id) { id } }`, { id: owner.uid });
@@ -155,9 +167,15 @@ const createPostRest = (student: Student, videoUrl: string) => () =>
     body: { firebaseUid: student.uid, videoUrl, caption: 'Midway', tags: 'campus' },
   });
 const createPostGraphQL = (student: Student, videoUrl: string) => () =>
-  graphqlAttempt(server!, 'create a post (GraphQL)', student.token, `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Midway" }) { id } }`, {
-    v: videoUrl,
-  });
+  graphqlAttempt(
+    server!,
+    'create a post (GraphQL)',
+    student.token,
+    `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Midway" }) { id } }`,
+    {
+      v: videoUrl,
+    },
+  );
 const deletePostGraphQL = (student: Student, id: string) => () =>
   graphqlAttempt(server!, 'delete a post (GraphQL)', student.token, `mutation($id: ID!) { deletePost(id: $id) }`, { id });
 const deletePostRest = (student: Student, id: string) => () =>
@@ -171,7 +189,11 @@ describe('creating a post is atomic', () => {
     const videoUrl = await upload(owner);
     const before = await snapshot();
     // The post_count trigger updates the author's row: a lock on it stops the INSERT after the row is in.
-    const answer = await killMidway('SELECT 1 FROM users WHERE firebase_uid = $1 FOR NO KEY UPDATE', [owner.uid], createPostGraphQL(owner, videoUrl));
+    const answer = await killMidway(
+      'SELECT 1 FROM users WHERE firebase_uid = $1 FOR NO KEY UPDATE',
+      [owner.uid],
+      createPostGraphQL(owner, videoUrl),
+    );
     await expectUnavailable(answer, owner);
     expect(await snapshot()).toEqual(before);
     expect(await createPostGraphQL(owner, videoUrl)()).toMatchObject({ verdict: 'ok' });
@@ -193,7 +215,11 @@ describe('deleting a post is atomic', () => {
   it('killed after its likes and comments are gone but before the author’s count moves: post, likes, comments and files all stay', async () => {
     const { owner, posts } = await busyStudent();
     const before = await snapshot();
-    const answer = await killMidway('SELECT 1 FROM users WHERE firebase_uid = $1 FOR NO KEY UPDATE', [owner.uid], deletePostGraphQL(owner, posts[0]!));
+    const answer = await killMidway(
+      'SELECT 1 FROM users WHERE firebase_uid = $1 FOR NO KEY UPDATE',
+      [owner.uid],
+      deletePostGraphQL(owner, posts[0]!),
+    );
     await expectUnavailable(answer, owner);
     expect(await snapshot()).toEqual(before);
     expect(await deletePostGraphQL(owner, posts[0]!)()).toMatchObject({ verdict: 'ok' });
@@ -219,7 +245,19 @@ describe('deleting an account is atomic', () => {
 
     // The sign-in account was not deleted either: a fresh sign-in works and sees the same profile.
     const token = await owner.refresh();
-    const me = await graphql(server!, token, `{ viewer { id postCount followerCount } }`);
+    const me = await graphql(
+      server!,
+      token,
+      `
+        {
+          viewer {
+            id
+            postCount
+            followerCount
+          }
+        }
+      `,
+    );
     expect(me.data.viewer).toEqual({ id: owner.uid, postCount: posts.length, followerCount: 2 });
   });
 

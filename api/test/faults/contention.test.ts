@@ -50,7 +50,10 @@ describe('contention on the same targets', () => {
     const posts: string[] = [];
     for (const author of celebrities) {
       const videoUrl = (await api.app.media.importFile(author.uid, 'video', CLIP)).url;
-      const created = await restAttempt(api, 'post', 'POST', '/api/posts', { token: author.token, body: { firebaseUid: author.uid, videoUrl, caption: 'Hot', tags: 'campus' } });
+      const created = await restAttempt(api, 'post', 'POST', '/api/posts', {
+        token: author.token,
+        body: { firebaseUid: author.uid, videoUrl, caption: 'Hot', tags: 'campus' },
+      });
       posts.push((created.body as any).post._id);
     }
 
@@ -72,7 +75,13 @@ describe('contention on the same targets', () => {
         count = (attempt.body as any)?.post?.likeCount;
       } else {
         const field = on ? 'likePost' : 'unlikePost';
-        attempt = await graphqlAttempt(api, `${field} (GraphQL)`, client.token, `mutation($id: ID!) { ${field}(postId: $id) { likeCount } }`, { id: post });
+        attempt = await graphqlAttempt(
+          api,
+          `${field} (GraphQL)`,
+          client.token,
+          `mutation($id: ID!) { ${field}(postId: $id) { likeCount } }`,
+          { id: post },
+        );
         count = (attempt.body as any)?.data?.[field]?.likeCount;
       }
       return { attempt, count };
@@ -82,14 +91,26 @@ describe('contention on the same targets', () => {
       let attempt: Attempt;
       let count: number | undefined;
       if (viaRest) {
-        attempt = await restAttempt(api, on ? 'follow (REST)' : 'unfollow (REST)', 'PUT', on ? `/api/follow/${target.uid}` : `/api/follow/unfollow/${target.uid}`, {
-          token: client.token,
-          body: { currentUserId: client.uid },
-        });
+        attempt = await restAttempt(
+          api,
+          on ? 'follow (REST)' : 'unfollow (REST)',
+          'PUT',
+          on ? `/api/follow/${target.uid}` : `/api/follow/unfollow/${target.uid}`,
+          {
+            token: client.token,
+            body: { currentUserId: client.uid },
+          },
+        );
         count = (attempt.body as any)?.followerCount ?? (attempt.body as any)?.user?.followerCount;
       } else {
         const field = on ? 'follow' : 'unfollow';
-        attempt = await graphqlAttempt(api, `${field} (GraphQL)`, client.token, `mutation($id: ID!) { ${field}(userId: $id) { followerCount } }`, { id: target.uid });
+        attempt = await graphqlAttempt(
+          api,
+          `${field} (GraphQL)`,
+          client.token,
+          `mutation($id: ID!) { ${field}(userId: $id) { followerCount } }`,
+          { id: target.uid },
+        );
         count = (attempt.body as any)?.data?.[field]?.followerCount;
       }
       return { attempt, count };
@@ -121,21 +142,33 @@ describe('contention on the same targets', () => {
 
     const db = api.app.database.dataSource;
     for (const which of [0, 1]) {
-      const expectedLikers = clients.filter((c) => liked.get(`${c.uid}:${which}`)).map((c) => c.uid).sort();
+      const expectedLikers = clients
+        .filter((c) => liked.get(`${c.uid}:${which}`))
+        .map((c) => c.uid)
+        .sort();
       const likers = (await db.query('SELECT user_uid FROM likes WHERE post_id = $1', [posts[which]])).map((r: any) => r.user_uid).sort();
       expect(likers).toEqual(expectedLikers);
       const [post] = await db.query('SELECT like_count FROM posts WHERE id = $1', [posts[which]]);
       expect(post.like_count).toBe(likers.length);
 
-      const expectedFollowers = clients.filter((c) => follows.get(`${c.uid}:${which}`)).map((c) => c.uid).sort();
-      const followers = (await db.query('SELECT follower_uid FROM follows WHERE followee_uid = $1', [celebrities[which]!.uid])).map((r: any) => r.follower_uid).sort();
+      const expectedFollowers = clients
+        .filter((c) => follows.get(`${c.uid}:${which}`))
+        .map((c) => c.uid)
+        .sort();
+      const followers = (await db.query('SELECT follower_uid FROM follows WHERE followee_uid = $1', [celebrities[which]!.uid]))
+        .map((r: any) => r.follower_uid)
+        .sort();
       expect(followers).toEqual(expectedFollowers);
       const [user] = await db.query('SELECT follower_count FROM users WHERE firebase_uid = $1', [celebrities[which]!.uid]);
       expect(user.follower_count).toBe(followers.length);
     }
     expect(await counterMismatches(db)).toEqual([]);
 
-    const [{ likes, follows: edges }] = await db.query('SELECT (SELECT count(*)::int FROM likes) AS likes, (SELECT count(*)::int FROM follows) AS follows');
-    console.log(`Contention: ${CLIENTS} students, ${answered} likes/unlikes and follows/unfollows answered in ${STORM_MS / 1000} s (REST and GraphQL mixed), 0 failed; ${likes} likes and ${edges} follows left, every counter equal to its rows, none negative`);
+    const [{ likes, follows: edges }] = await db.query(
+      'SELECT (SELECT count(*)::int FROM likes) AS likes, (SELECT count(*)::int FROM follows) AS follows',
+    );
+    console.log(
+      `Contention: ${CLIENTS} students, ${answered} likes/unlikes and follows/unfollows answered in ${STORM_MS / 1000} s (REST and GraphQL mixed), 0 failed; ${likes} likes and ${edges} follows left, every counter equal to its rows, none negative`,
+    );
   });
 });

@@ -66,31 +66,51 @@ describe('PostgreSQL stops during traffic', () => {
     let following = false;
 
     const actions: Array<() => Promise<Attempt | null>> = [
-      () => graphqlAttempt(api, 'read a post (GraphQL)', fan.token, `query($id: ID!) { post(id: $id) { id likeCount commentCount } }`, { id: post.id }),
+      () =>
+        graphqlAttempt(api, 'read a post (GraphQL)', fan.token, `query($id: ID!) { post(id: $id) { id likeCount commentCount } }`, {
+          id: post.id,
+        }),
       () => restAttempt(api, 'read a profile (REST)', 'GET', `/api/users/${author.uid}`),
       async () => {
         const text = `GraphQL comment ${++serial}`;
-        const done = await graphqlAttempt(api, 'comment (GraphQL)', fan.token, `mutation($id: ID!, $text: String!) { addComment(postId: $id, text: $text) { id } }`, { id: post.id, text });
+        const done = await graphqlAttempt(
+          api,
+          'comment (GraphQL)',
+          fan.token,
+          `mutation($id: ID!, $text: String!) { addComment(postId: $id, text: $text) { id } }`,
+          { id: post.id, text },
+        );
         comments.set(done, text);
         return done;
       },
       async () => {
         const text = `REST comment ${++serial}`;
-        const done = await restAttempt(api, 'comment (REST)', 'POST', `/api/posts/${post.id}/comment`, { token: fan.token, body: { firebaseUid: fan.uid, text } });
+        const done = await restAttempt(api, 'comment (REST)', 'POST', `/api/posts/${post.id}/comment`, {
+          token: fan.token,
+          body: { firebaseUid: fan.uid, text },
+        });
         comments.set(done, text);
         return done;
       },
       async () => {
         liked = !liked;
         const field = liked ? 'likePost' : 'unlikePost';
-        return graphqlAttempt(api, 'like or unlike (GraphQL)', fan.token, `mutation($id: ID!) { ${field}(postId: $id) { likeCount } }`, { id: post.id });
+        return graphqlAttempt(api, 'like or unlike (GraphQL)', fan.token, `mutation($id: ID!) { ${field}(postId: $id) { likeCount } }`, {
+          id: post.id,
+        });
       },
       async () => {
         following = !following;
-        return restAttempt(api, 'follow or unfollow (REST)', 'PUT', following ? `/api/follow/${author.uid}` : `/api/follow/unfollow/${author.uid}`, {
-          token: fan.token,
-          body: { currentUserId: fan.uid },
-        });
+        return restAttempt(
+          api,
+          'follow or unfollow (REST)',
+          'PUT',
+          following ? `/api/follow/${author.uid}` : `/api/follow/unfollow/${author.uid}`,
+          {
+            token: fan.token,
+            body: { currentUserId: fan.uid },
+          },
+        );
       },
       () => restAttempt(api, 'home feed (REST)', 'GET', `/api/posts/following/${fan.uid}`, { token: fan.token }),
       async () => {
@@ -191,16 +211,28 @@ describe('PostgreSQL stops during traffic', () => {
     // succeeded is there; a post that failed left its upload free to post again.
     const db = api.app.database.dataSource;
     expect(await counterMismatches(db)).toEqual([]);
-    const storedComments: string[] = (await db.query('SELECT text FROM comments WHERE post_id = $1', [post.id])).map((row: any) => row.text);
+    const storedComments: string[] = (await db.query('SELECT text FROM comments WHERE post_id = $1', [post.id])).map(
+      (row: any) => row.text,
+    );
     const told = [...comments].filter(([a]) => a.verdict === 'ok').map(([, text]) => text);
     expect(storedComments.filter((text) => told.includes(text)).sort()).toEqual([...told].sort());
     expect(new Set(storedComments).size).toBe(storedComments.length);
 
-    const stored = await db.query('SELECT video_url, poster_url FROM posts WHERE author_uid = $1', [author.uid]);
+    const stored = await db.query(
+      `SELECT p.video_url, p.status, u.original_path, (SELECT count(*) FROM pgboss.job j WHERE j.data->>'postId' = p.id::text) AS jobs
+         FROM posts p JOIN uploads u ON u.id = p.upload_id WHERE p.author_uid = $1`,
+      [author.uid],
+    );
     const storedVideos = stored.map((row: any) => row.video_url);
     for (const [a, videoUrl] of postsTried) if (a.verdict === 'ok') expect(storedVideos).toContain(videoUrl);
     for (const row of stored) {
-      for (const url of [row.video_url, row.poster_url]) expect(fs.existsSync(path.join(mediaDir, url.replace(/^\/media\//, '')))).toBe(true);
+      // Every stored post has its video's bytes; one still processing has its transcoding job (queued in
+      // the same transaction as the post; a finished one's job is done).
+      expect(fs.existsSync(path.join(mediaDir, row.original_path))).toBe(true);
+      expect({ status: row.status, jobs: row.status === 'processing' ? row.jobs : 'finished' }).toEqual({
+        status: row.status,
+        jobs: row.status === 'processing' ? 1 : 'finished',
+      });
     }
     const refused = [...postsTried].filter(([a, videoUrl]) => a.verdict === 'unavailable' && !storedVideos.includes(videoUrl));
     expect(refused.length).toBeGreaterThan(0);

@@ -87,10 +87,16 @@ describe('Redis stops and comes back', () => {
     const watcher = watchComments(two!, author, post.id);
     try {
       const comment = (server: TestServer, text: string) =>
-        graphqlAttempt(server, 'comment (GraphQL)', commenter.token, `mutation($id: ID!, $text: String!) { addComment(postId: $id, text: $text) { id } }`, {
-          id: post.id,
-          text,
-        });
+        graphqlAttempt(
+          server,
+          'comment (GraphQL)',
+          commenter.token,
+          `mutation($id: ID!, $text: String!) { addComment(postId: $id, text: $text) { id } }`,
+          {
+            id: post.id,
+            text,
+          },
+        );
 
       // Live comments flow from instance one to the watcher on instance two.
       await sleep(300);
@@ -113,9 +119,15 @@ describe('Redis stops and comes back', () => {
               token: fan.token,
               body: { firebaseUid: fan.uid, text: `REST ${text}` },
             }),
-            graphqlAttempt(one!, round % 2 ? 'unlike' : 'like', fan.token, `mutation($id: ID!) { ${round % 2 ? 'unlikePost' : 'likePost'}(postId: $id) { likeCount } }`, {
-              id: post.id,
-            }),
+            graphqlAttempt(
+              one!,
+              round % 2 ? 'unlike' : 'like',
+              fan.token,
+              `mutation($id: ID!) { ${round % 2 ? 'unlikePost' : 'likePost'}(postId: $id) { likeCount } }`,
+              {
+                id: post.id,
+              },
+            ),
             restAttempt(two!, round % 2 ? 'unfollow' : 'follow', 'PUT', `/api/follow/${round % 2 ? 'unfollow/' : ''}${author.uid}`, {
               token: fan.token,
               body: { currentUserId: fan.uid },
@@ -130,13 +142,16 @@ describe('Redis stops and comes back', () => {
       duringTexts.push(...duringTexts.map((text) => `REST ${text}`));
       const readyDuring = await Promise.all([readiness(one!), readiness(two!)]);
       const pauseObservedMs = Date.now() - killedAt;
-      expect(during.filter((a) => a.verdict !== 'ok' || leaksInternals(a)).map(({ action, status, body }) => ({ action, status, body }))).toEqual([]);
+      expect(
+        during.filter((a) => a.verdict !== 'ok' || leaksInternals(a)).map(({ action, status, body }) => ({ action, status, body })),
+      ).toEqual([]);
       const stored: string[] = (await one!.app.database.dataSource.query('SELECT text FROM comments WHERE post_id = $1', [post.id])).map(
         (row: any) => row.text,
       );
       expect(stored).toEqual(expect.arrayContaining(duringTexts));
       // Still in rotation (the instances share one Redis), and saying what is missing.
-      for (const ready of readyDuring) expect(ready).toEqual({ status: 200, body: { status: 'degraded', database: 'ok', redis: 'unreachable' } });
+      for (const ready of readyDuring)
+        expect(ready).toEqual({ status: 200, body: { status: 'degraded', database: 'ok', redis: 'unreachable' } });
       // While Redis is away, comments posted through the watcher's own instance still arrive live
       // (GraphQL on even rounds goes to instance one, odd rounds and REST to instance two); those
       // posted through the other instance cannot cross.

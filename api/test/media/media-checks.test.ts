@@ -1,8 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseByteRange } from '../../src/media/byte-range';
-import { mediaPathFromUrl, posterPathFor, profileImagePath, safeFileName, videoPath } from '../../src/media/media-names';
-import { SNIFF_BYTES, sniffMediaType } from '../../src/media/sniff-media-type';
+import { parseByteRange } from '../../src/infra/media/byte-range';
+import {
+  isStorePath,
+  mediaPathFromUrl,
+  mediaUrlFor,
+  originalPathFor,
+  posterPictureFor,
+  profileImagePath,
+  renditionPathFor,
+  safeFileName,
+  videoPath,
+} from '../../src/infra/media/media-names';
+import { SNIFF_BYTES, sniffMediaType } from '../../src/infra/media/sniff-media-type';
 
 const FIXTURES = path.resolve(__dirname, '../../../fixtures/media');
 const head = (file: string) => fs.readFileSync(path.join(FIXTURES, file)).subarray(0, SNIFF_BYTES);
@@ -59,8 +69,34 @@ describe('media names follow the spec', () => {
     expect(profileImagePath('abcUID123', 1763700000000)).toBe('profile-images/abcUID123-1763700000000');
   });
 
-  it('puts the poster beside the video as a JPEG', () => {
-    expect(posterPathFor('videos/1763700000000-clip.mp4')).toBe('posters/1763700000000-clip.jpg');
+  it('names renditions and posters after the video, with their size, in the served folders', () => {
+    expect(renditionPathFor('videos/1763700000000-clip.mp4', '720p')).toBe('videos/1763700000000-clip-720p.mp4');
+    expect(renditionPathFor('videos/1763700000000-clip.MOV', '360p')).toBe('videos/1763700000000-clip-360p.mp4');
+    expect(posterPictureFor('videos/1763700000000-clip.mp4', 1280, 720, 'jpg')).toBe('posters/1763700000000-clip-1280x720.jpg');
+    expect(posterPictureFor('videos/1763700000000-clip.mp4', 640, 360, 'webp')).toBe('posters/1763700000000-clip-640x360.webp');
+    for (const served of [renditionPathFor('videos/1-clip.mp4', '720p'), posterPictureFor('videos/1-clip.mp4', 180, 320, 'webp')]) {
+      expect(mediaPathFromUrl(mediaUrlFor(served))).toBe(served);
+    }
+  });
+
+  it('keeps the original as received under originals/, which no media URL can name', () => {
+    expect(originalPathFor('videos/1763700000000-clip.mp4')).toBe('originals/1763700000000-clip.mp4');
+    expect(isStorePath('originals/1763700000000-clip.mp4')).toBe(true);
+    expect(mediaPathFromUrl('/media/originals/1763700000000-clip.mp4')).toBeNull();
+    expect(mediaPathFromUrl('/media/videos/..%2Foriginals%2F1763700000000-clip.mp4')).toBeNull();
+    for (const unsafe of [
+      'originals/../config.ts',
+      'originals/.hidden',
+      'originals/',
+      'originals/a/b.mp4',
+      '.incoming/abc',
+      'elsewhere/a.mp4',
+    ]) {
+      expect([unsafe, isStorePath(unsafe)]).toEqual([unsafe, false]);
+    }
+    for (const stored of ['videos/1-clip.mp4', 'posters/1-clip-180x320.jpg', 'profile-images/uid-1']) {
+      expect([stored, isStorePath(stored)]).toEqual([stored, true]);
+    }
   });
 
   it('keeps file names short and plain', () => {

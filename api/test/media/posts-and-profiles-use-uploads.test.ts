@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 import { uploadFile } from './support/tus-requests';
+import { settledPost } from './support/processed-posts';
+
+// Real transcodes on a busy 2-core machine: well over a minute at worst.
+jest.setTimeout(180_000);
 
 const FIXTURES = path.resolve(__dirname, '../../../fixtures/media');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -17,7 +21,7 @@ describe('posts and profiles use only real uploads', () => {
   let bob: Student;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ TRANSCODE_WORKERS: '1', JOB_POLL_SECONDS: '1' });
     [alice, bob] = await Promise.all([createStudent(server), createStudent(server)]);
   });
   afterAll(async () => {
@@ -52,23 +56,50 @@ describe('posts and profiles use only real uploads', () => {
 
     const created = await graphql(server, alice.token, CREATE_POST, { input: { videoUrl, caption: 'Campus tour', tags: ['campus'] } });
     expect(created.errors).toBeUndefined();
-    expect(created.data.createPost).toMatchObject({ videoUrl, width: 360, height: 640 });
+    expect(created.data.createPost).toMatchObject({ videoUrl, width: 360, height: 640, posterUrl: null });
     expect(created.data.createPost.duration).toBeCloseTo(3, 0);
-    expect(created.data.createPost.posterUrl).toMatch(/^\/media\/posters\/.+\.jpg$/);
+    const ready = await settledPost(server, alice, created.data.createPost.id);
+    expect(ready).toMatchObject({ status: 'READY', width: 360, height: 640 });
+    expect(ready.videoUrl).toMatch(/^\/media\/videos\/\d+-campus-testcard-360p\.mp4$/);
+    expect(ready.posterUrl).toMatch(/^\/media\/posters\/\d+-campus-testcard-360x640\.jpg$/);
   });
 
-  it("deleting a post deletes its video and poster files", async () => {
+  /** Every URL a ready post serves: renditions and posters. */
+  const servedUrls = (post: { renditions: Array<{ url: string }>; posterSources: Array<{ url: string }> }) => [
+    ...post.renditions.map((rendition) => rendition.url),
+    ...post.posterSources.map((poster) => poster.url),
+  ];
+
+  it('deleting a post deletes its renditions, posters and original', async () => {
     const videoUrl = await uploadVideo(alice, 'clips/color-bars.mp4');
     const created = await graphql(server, alice.token, CREATE_POST, { input: { videoUrl } });
-    const { id, posterUrl } = created.data.createPost;
-    expect((await fetch(server.url + videoUrl)).status).toBe(200);
-    expect((await fetch(server.url + posterUrl)).status).toBe(200);
+    const { id } = created.data.createPost;
+    const ready = await settledPost(server, alice, id);
+    const served = servedUrls(ready);
+    expect(served).toHaveLength(3);
+    for (const url of served) expect((await fetch(server.url + url)).status).toBe(200);
+    const [upload] = await server.app.database.dataSource.query('SELECT original_path FROM uploads WHERE media_path = $1', [
+      videoUrl.slice('/media/'.length),
+    ]);
+    expect(await server.app.media.store.stat(upload.original_path)).not.toBeNull();
 
-    const deleted = await graphql(server, alice.token, `mutation($id: ID!) { deletePost(id: $id) }`, { id });
+    const deleted = await graphql(
+      server,
+      alice.token,
+      `
+        mutation ($id: ID!) {
+          deletePost(id: $id)
+        }
+      `,
+      { id },
+    );
     expect(deleted.errors).toBeUndefined();
-    expect((await fetch(server.url + videoUrl)).status).toBe(404);
-    expect((await fetch(server.url + posterUrl)).status).toBe(404);
-    expect(await server.app.database.dataSource.query('SELECT 1 FROM uploads WHERE media_path = $1', [videoUrl.slice('/media/'.length)])).toEqual([]);
+    for (const url of served) expect((await fetch(server.url + url)).status).toBe(404);
+    for (const url of served) expect(await server.app.media.store.stat(url.slice('/media/'.length))).toBeNull();
+    expect(await server.app.media.store.stat(upload.original_path)).toBeNull();
+    expect(
+      await server.app.database.dataSource.query('SELECT 1 FROM uploads WHERE media_path = $1', [videoUrl.slice('/media/'.length)]),
+    ).toEqual([]);
   });
 
   it("sets a profile photo only from the student's own image upload", async () => {
@@ -90,16 +121,27 @@ describe('posts and profiles use only real uploads', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
   });
 
-  it("deleting an account deletes every file its owner uploaded", async () => {
+  it('deleting an account deletes every file its owner uploaded', async () => {
     const carol = await createStudent(server);
     const videoUrl = await uploadVideo(carol, 'clips/game-of-life.mp4');
     const post = await graphql(server, carol.token, CREATE_POST, { input: { videoUrl } });
-    const { posterUrl } = post.data.createPost;
+    const served = servedUrls(await settledPost(server, carol, post.data.createPost.id));
     const unposted = await uploadVideo(carol, 'clips/colour-sweep.mp4');
 
-    const deleted = await graphql(server, carol.token, `mutation { deleteAccount }`);
+    const deleted = await graphql(
+      server,
+      carol.token,
+      `
+        mutation {
+          deleteAccount
+        }
+      `,
+    );
     expect(deleted.errors).toBeUndefined();
-    for (const url of [videoUrl, posterUrl, unposted]) expect((await fetch(server.url + url)).status).toBe(404);
+    for (const url of [...served, unposted]) expect((await fetch(server.url + url)).status).toBe(404);
+    expect(
+      await server.app.database.dataSource.query('SELECT 1 FROM media_files WHERE path = ANY($1)', [served.map((u) => u.slice(7))]),
+    ).toEqual([]);
     expect(await server.app.database.dataSource.query('SELECT 1 FROM uploads WHERE owner_uid = $1', [carol.uid])).toEqual([]);
   });
 });

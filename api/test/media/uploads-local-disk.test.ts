@@ -18,7 +18,12 @@ describe('local disk sweep', () => {
     const app = await startMediaTestApp();
     try {
       const user = await createEmulatorUser('orphan');
-      const uploadUrl = await startUpload(app.baseUrl, user.authorization, { kind: 'video', filename: 'o.mp4', filetype: 'video/mp4', length: 1000 });
+      const uploadUrl = await startUpload(app.baseUrl, user.authorization, {
+        kind: 'video',
+        filename: 'o.mp4',
+        filetype: 'video/mp4',
+        length: 1000,
+      });
       const id = uploadUrl.split('/').pop()!;
       await app.database.dataSource.query('DELETE FROM uploads WHERE id = $1', [id]);
       const infoFile = path.join(app.mediaDir, '.incoming', `${id}.json`);

@@ -24,7 +24,7 @@ function upload(app: MediaTestApp, user: TestUser, bytes: Buffer, options: { upl
   });
 }
 
-describe('the web app\'s tus client', () => {
+describe("the web app's tus client", () => {
   let app: MediaTestApp;
   let user: TestUser;
   beforeAll(async () => {
@@ -39,15 +39,24 @@ describe('the web app\'s tus client', () => {
     const clip = fs.readFileSync(path.join(FIXTURES, 'clips/game-of-life.mp4'));
     const result = await upload(app, user, clip, { filename: 'life.mp4' });
     expect(result.mediaUrl).toMatch(/^\/media\/videos\/\d{13}-life\.mp4$/);
-    const served = Buffer.from(await (await fetch(app.baseUrl + result.mediaUrl!)).arrayBuffer());
-    expect(served.equals(clip)).toBe(true);
+    // Every chunk arrived intact: the original kept for transcoding is the clip, byte for byte,
+    // and it is not served at the upload's URL (what plays is made from it).
+    const row = await app.media.records.findCompleteByPath(result.mediaUrl!.slice('/media/'.length));
+    expect(row?.originalPath).toMatch(/^originals\/\d{13}-life\.mp4$/);
+    const original = await app.media.store.localCopy(row!.originalPath!);
+    try {
+      expect(fs.readFileSync(original.file).equals(clip)).toBe(true);
+    } finally {
+      await original.release();
+    }
+    expect((await fetch(app.baseUrl + result.mediaUrl!)).status).toBe(404);
 
     // Resuming an upload that already finished (the last answer was lost) still yields its URL.
     const again = await upload(app, user, clip, { uploadUrl: result.uploadUrl! });
     expect(again.mediaUrl).toBe(result.mediaUrl);
   });
 
-  it('reports the server\'s message for a refused file', async () => {
+  it("reports the server's message for a refused file", async () => {
     const html = fs.readFileSync(path.join(FIXTURES, 'formats/not-a-video.html'));
     const failure = (await upload(app, user, html).catch((error: unknown) => error)) as { originalResponse?: HttpResponse };
     expect(failure.originalResponse?.getStatus()).toBe(415);

@@ -47,7 +47,10 @@ test('each request is one JSON log line with its request id and path, and no tok
   expect(response.headers.get('x-request-id')).toBe(requestId);
   await new Promise((resolve) => setTimeout(resolve, 200));
 
-  const lines = instance.log().split('\n').filter((line) => line.includes(requestId));
+  const lines = instance
+    .log()
+    .split('\n')
+    .filter((line) => line.includes(requestId));
   expect(lines).toHaveLength(1);
   const entry = JSON.parse(lines[0]!);
   expect(entry).toMatchObject({ msg: 'request', method: 'POST', path: '/graphql', status: 200, requestId });
@@ -58,13 +61,24 @@ test('each request is one JSON log line with its request id and path, and no tok
 test('SIGTERM lets an upload in flight finish, closes live subscriptions, and exits 0 within seconds', async () => {
   // A post with a live comment subscription on it.
   const bytes = fs.readFileSync(CLIP);
-  const { last } = await uploadFile(baseUrl, `Bearer ${student.token}`, bytes, { kind: 'video', filename: 'clip.mp4', filetype: 'video/mp4' });
-  const created = await gql(`mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "drain test" }) { id } }`, { v: last.headers.get('x-media-url') });
+  const { last } = await uploadFile(baseUrl, `Bearer ${student.token}`, bytes, {
+    kind: 'video',
+    filename: 'clip.mp4',
+    filetype: 'video/mp4',
+  });
+  const created = await gql(`mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "drain test" }) { id } }`, {
+    v: last.headers.get('x-media-url'),
+  });
   const socket = await subscribe(created.createPost.id);
   const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
 
   // A second upload is half sent when the signal arrives.
-  const uploadUrl = await startUpload(baseUrl, `Bearer ${student.token}`, { kind: 'video', filename: 'late.mp4', filetype: 'video/mp4', length: bytes.length });
+  const uploadUrl = await startUpload(baseUrl, `Bearer ${student.token}`, {
+    kind: 'video',
+    filename: 'late.mp4',
+    filetype: 'video/mp4',
+    length: bytes.length,
+  });
   const half = Math.floor(bytes.length / 2);
   const patch = openPatch(uploadUrl, `Bearer ${student.token}`, bytes.length);
   const patched = new Promise<number>((resolve, reject) => {
@@ -106,10 +120,14 @@ function subscribe(postId: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
     socket.once('error', reject);
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${student.token}` } })));
+    socket.once('open', () =>
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${student.token}` } })),
+    );
     socket.on('message', (data) => {
       if (JSON.parse(String(data)).type !== 'connection_ack') return;
-      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { commentAdded(postId: "${postId}") { id } }` } }));
+      socket.send(
+        JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { commentAdded(postId: "${postId}") { id } }` } }),
+      );
       resolve(socket);
     });
   });

@@ -51,7 +51,9 @@ describe('health, readiness and metrics', () => {
     expect(type).toContain('text/plain');
     expect(sample(text, 'campus_http_requests_total{method="POST",route="/graphql",operation="MetricsViewer",status="200"}')).toBe(1);
     expect(sample(text, 'campus_http_request_duration_seconds_count{method="POST",route="/graphql",operation="MetricsViewer"}')).toBe(1);
-    expect(sample(text, 'campus_http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/graphql",operation="MetricsViewer"}')).toBe(1);
+    expect(
+      sample(text, 'campus_http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/graphql",operation="MetricsViewer"}'),
+    ).toBe(1);
     expect(text).toContain('campus_process_cpu_seconds_total');
   });
 
@@ -74,7 +76,9 @@ describe('health, readiness and metrics', () => {
     const student = await createStudent(server);
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
     await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${student.token}` } })));
+      socket.once('open', () =>
+        socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${student.token}` } })),
+      );
       socket.on('message', (data) => {
         if (JSON.parse(String(data)).type === 'connection_ack') resolve();
       });
@@ -97,7 +101,13 @@ describe('health, readiness and metrics', () => {
     const student = await createStudent(server);
     const bytes = fs.readFileSync(CLIP);
     const before = sample((await scrape(server)).text, 'campus_upload_bytes_total');
-    const { last } = await uploadFile(server.url, `Bearer ${student.token}`, bytes, { kind: 'video', filename: 'color-bars.mp4', filetype: 'video/mp4' }, 3);
+    const { last } = await uploadFile(
+      server.url,
+      `Bearer ${student.token}`,
+      bytes,
+      { kind: 'video', filename: 'color-bars.mp4', filetype: 'video/mp4' },
+      3,
+    );
     expect(last.status).toBe(204);
     const after = sample((await scrape(server)).text, 'campus_upload_bytes_total');
     expect(after - before).toBe(bytes.length);

@@ -37,6 +37,9 @@ beforeAll(async () => {
   for (const folder of ['node_modules', 'api/node_modules', 'web/node_modules']) {
     if (fs.existsSync(path.join(REPO, folder))) fs.symlinkSync(path.join(REPO, folder), path.join(clone, folder), 'dir');
   }
+  // The shared node_modules links @campus-clips/rules to this checkout's packages/rules, so its
+  // build must exist here (npm test builds it first; this covers running the file alone).
+  execFileSync('npm', ['run', 'build', '-w', 'packages/rules'], { cwd: REPO, stdio: 'ignore' });
   apiPort = await freePort();
   emulatorPort = await freePort();
 });
@@ -71,7 +74,10 @@ test('npm start on a fresh clone: demo campus, sign-in, writes that survive a re
   expect(await page.text()).toContain('<div id="root"');
 
   let token = await signIn('maya@demo.campusclips.example', 'Campus123!');
-  const feed = await gql(token, `{ viewer { displayName followingCount } homeFeed(first: 20) { edges { node { id caption author { displayName } } } } }`);
+  const feed = await gql(
+    token,
+    `{ viewer { displayName followingCount } homeFeed(first: 20) { edges { node { id caption author { displayName } } } } }`,
+  );
   expect(feed.viewer).toEqual({ displayName: 'Maya Chen', followingCount: 4 });
   const posts = feed.homeFeed.edges.map((edge: { node: { id: string; caption: string; author: { displayName: string } } }) => edge.node);
   expect(posts.length).toBeGreaterThanOrEqual(10);
@@ -79,7 +85,10 @@ test('npm start on a fresh clone: demo campus, sign-in, writes that survive a re
 
   const target = posts[0];
   const text = `Still here after a restart? ${Date.now()}`;
-  await gql(token, `mutation($postId: ID!, $text: String!) { addComment(postId: $postId, text: $text) { id } }`, { postId: target.id, text });
+  await gql(token, `mutation($postId: ID!, $text: String!) { addComment(postId: $postId, text: $text) { id } }`, {
+    postId: target.id,
+    text,
+  });
   await gql(token, `mutation { saveCalendarEvent(date: "2031-05-06", name: "Graduation rehearsal") { date } }`);
 
   // A newcomer signs up too; the emulator saves its accounts in ./data when it stops.
@@ -113,7 +122,17 @@ test('npm start on a fresh clone: demo campus, sign-in, writes that survive a re
 async function npmStart(): Promise<Started> {
   let output = '';
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(apiPort), AUTH_EMULATOR_PORT: String(emulatorPort) };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'NODE_ENV', 'DATA_DIR', 'MEDIA_DIR', 'WEB_DIST', 'LOG_LEVEL', 'NODE_OPTIONS']) {
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'NODE_ENV',
+    'DATA_DIR',
+    'MEDIA_DIR',
+    'WEB_DIST',
+    'LOG_LEVEL',
+    'NODE_OPTIONS',
+  ]) {
     delete env[name];
   }
   const child = spawn('npm', ['start'], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -173,10 +192,11 @@ function signUp(email: string, password: string): Promise<string> {
 }
 
 async function identityCall(method: string, email: string, password: string): Promise<string> {
-  const response = await fetch(
-    `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) },
-  );
+  const response = await fetch(`http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };
   if (!body.idToken) throw new Error(`${method} as ${email} failed: ${body.error?.message}`);
   return body.idToken;

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { createAppPubSub } from '../../src/graphql/pubsub';
+import { createAppPubSub } from '../../src/infra/pubsub/pubsub';
 import { buildAppSchema } from '../../src/graphql/schema';
 import {
   conformingRequests,
@@ -86,12 +86,16 @@ describe('regressions the fuzzer found', () => {
         graphql(
           world.server,
           token,
-          index % 2 ? `mutation { saveCalendarEvent(date: "2000-01-15", name: "Race ${index}") { date name } }` : `mutation { deleteCalendarEvent(date: "2000-01-15") }`,
+          index % 2
+            ? `mutation { saveCalendarEvent(date: "2000-01-15", name: "Race ${index}") { date name } }`
+            : `mutation { deleteCalendarEvent(date: "2000-01-15") }`,
         ),
       ),
     );
     expect(results.flatMap((result) => result.errors ?? [])).toEqual([]);
-    expect(results.filter((_, index) => index % 2).map((result) => result.data.saveCalendarEvent.date)).toEqual(Array(30).fill('2000-01-15'));
+    expect(results.filter((_, index) => index % 2).map((result) => result.data.saveCalendarEvent.date)).toEqual(
+      Array(30).fill('2000-01-15'),
+    );
   });
 
   it('commenting on a post while it is deleted answers "Post not found", never INTERNAL_SERVER_ERROR', async () => {
@@ -99,8 +103,30 @@ describe('regressions the fuzzer found', () => {
     for (let round = 0; round < 3; round++) {
       const post = await postOf(world);
       const results = await Promise.all([
-        ...Array.from({ length: 20 }, () => graphql(world.server, world.neighbour.token, `mutation($p: ID!) { addComment(postId: $p, text: "Race") { id } }`, { p: post })),
-        graphql(world.server, world.student.token, `mutation($id: ID!) { deletePost(id: $id) }`, { id: post }),
+        ...Array.from({ length: 20 }, () =>
+          graphql(
+            world.server,
+            world.neighbour.token,
+            `
+              mutation ($p: ID!) {
+                addComment(postId: $p, text: "Race") {
+                  id
+                }
+              }
+            `,
+            { p: post },
+          ),
+        ),
+        graphql(
+          world.server,
+          world.student.token,
+          `
+            mutation ($id: ID!) {
+              deletePost(id: $id)
+            }
+          `,
+          { id: post },
+        ),
       ]);
       const messages = results.flatMap((result) => result.errors ?? []).map((error) => `${error.extensions?.code}: ${error.message}`);
       expect(messages.filter((message) => message !== 'NOT_FOUND: Post not found')).toEqual([]);
@@ -108,7 +134,11 @@ describe('regressions the fuzzer found', () => {
   });
 
   it('a body that is not JSON, or too large, is answered as GraphQL errors in clear words', async () => {
-    const malformed = await fetch(`${world.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' });
+    const malformed = await fetch(`${world.server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":',
+    });
     expect({ status: malformed.status, body: await malformed.json() }).toEqual({
       status: 400,
       body: { errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }] },
@@ -116,7 +146,10 @@ describe('regressions the fuzzer found', () => {
     const huge = await fetch(`${world.server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation($t: String!) { addComment(postId: "x", text: $t) { id } }', variables: { t: 'x'.repeat(110_000) } }),
+      body: JSON.stringify({
+        query: 'mutation($t: String!) { addComment(postId: "x", text: $t) { id } }',
+        variables: { t: 'x'.repeat(110_000) },
+      }),
     });
     expect({ status: huge.status, body: await huge.json() }).toEqual({
       status: 413,
@@ -127,7 +160,11 @@ describe('regressions the fuzzer found', () => {
 
 it('fuzzed every mutation of the schema, and the server still answers', async () => {
   const fuzzed = [...world.stats.byTarget.keys()];
-  expect(mutations().map((root) => `Mutation.${root.field.name}`).filter((target) => !fuzzed.includes(target))).toEqual([]);
+  expect(
+    mutations()
+      .map((root) => `Mutation.${root.field.name}`)
+      .filter((target) => !fuzzed.includes(target)),
+  ).toEqual([]);
   expect(await healthz(world)).toEqual({ status: 200, body: { status: 'ok' } });
   expect(world.stats.serverErrors).toBe(0);
 });

@@ -29,7 +29,9 @@ afterAll(async () => {
 it('reads every route of the table, with the body fields each handler reads', () => {
   const shapes = routeShapes();
   expect(shapes.map((shape) => shape.key)).toEqual(REST_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`));
-  const fields = Object.fromEntries(shapes.filter((shape) => shape.fields.size).map((shape) => [shape.key, Object.fromEntries(shape.fields)]));
+  const fields = Object.fromEntries(
+    shapes.filter((shape) => shape.fields.size).map((shape) => [shape.key, Object.fromEntries(shape.fields)]),
+  );
   // The reader of handler sources finds what the spec's payloads carry (so a change in how handlers read bodies is noticed).
   expect(fields).toMatchObject({
     'PUT /api/users/:uid': { displayName: 'text', bio: 'text', interests: 'list', dateOfBirth: 'text', photoURL: 'text' },
@@ -48,7 +50,12 @@ it('refuses junk Authorization headers on every route that needs a user, storing
 });
 
 it('answers bodies of the right kinds with hostile values (SQL, HTML, unicode, huge, junk) without a fault', async () => {
-  await runPhase(world, { name: 'rest typed hostile bodies', arbitrary: conformingRequests(world), requests: count(1800), storeUnchanged: false });
+  await runPhase(world, {
+    name: 'rest typed hostile bodies',
+    arbitrary: conformingRequests(world),
+    requests: count(1800),
+    storeUnchanged: false,
+  });
 });
 
 describe('regressions the fuzzer found', () => {
@@ -63,7 +70,12 @@ describe('regressions the fuzzer found', () => {
       ),
     );
     const answers = results.map((result) => `${result.status} ${result.body.message}`);
-    expect(answers.filter((answer) => !['200 Event saved successfully.', '200 Event deleted successfully.', '404 No event saved for that date.'].includes(answer))).toEqual([]);
+    expect(
+      answers.filter(
+        (answer) =>
+          !['200 Event saved successfully.', '200 Event deleted successfully.', '404 No event saved for that date.'].includes(answer),
+      ),
+    ).toEqual([]);
   });
 
   it('a body that is not JSON, or too large, is refused in clear words', async () => {
@@ -83,7 +95,11 @@ describe('regressions the fuzzer found', () => {
 
 it('fuzzed every route of the table, and the server still answers', async () => {
   const fuzzed = [...world.stats.byTarget.keys()];
-  expect(routeShapes().map((shape) => shape.key).filter((key) => !fuzzed.includes(key))).toEqual([]);
+  expect(
+    routeShapes()
+      .map((shape) => shape.key)
+      .filter((key) => !fuzzed.includes(key)),
+  ).toEqual([]);
   expect(await healthz(world)).toEqual({ status: 200, body: { status: 'ok' } });
   expect(world.stats.serverErrors).toBe(0);
 });

@@ -10,7 +10,9 @@ const OUT = path.join(API, 'node_modules', '.cache', 'ops-test-dist');
 
 /** Compiles the api once per test file (into a cache folder, not api/dist). */
 export function buildApiEntryPoint(): string {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(API, 'tsconfig.build.json'), '--outDir', OUT], { stdio: 'inherit' });
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(API, 'tsconfig.build.json'), '--outDir', OUT], {
+    stdio: 'inherit',
+  });
   return path.join(OUT, 'main.js');
 }
 
@@ -25,7 +27,16 @@ export interface ApiProcess {
 export async function startApiProcess(entryPoint: string, env: Record<string, string>): Promise<ApiProcess> {
   let log = '';
   const child = spawn(process.execPath, [entryPoint], {
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: 'none', SEED_DEMO: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: 'none',
+      SEED_DEMO: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (log += chunk));

@@ -28,7 +28,14 @@ export async function createPost(
   const result = await graphql(
     server,
     student.token,
-    `mutation($input: CreatePostInput!) { createPost(input: $input) { id createdAt } }`,
+    `
+      mutation ($input: CreatePostInput!) {
+        createPost(input: $input) {
+          id
+          createdAt
+        }
+      }
+    `,
     { input: { videoUrl, caption: input.caption ?? 'A day on campus', tags: input.tags ?? ['campus'] } },
   );
   if (result.errors) throw new Error(`createPost failed: ${JSON.stringify(result.errors)}`);
@@ -36,6 +43,17 @@ export async function createPost(
 }
 
 export async function follow(server: TestServer, follower: Student, followee: Student): Promise<void> {
-  const result = await graphql(server, follower.token, `mutation($id: ID!) { follow(userId: $id) { id } }`, { id: followee.uid });
+  const result = await graphql(
+    server,
+    follower.token,
+    `
+      mutation ($id: ID!) {
+        follow(userId: $id) {
+          id
+        }
+      }
+    `,
+    { id: followee.uid },
+  );
   if (result.errors) throw new Error(`follow failed: ${JSON.stringify(result.errors)}`);
 }

@@ -1,10 +1,13 @@
 import { createApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createIdentity, type TestIdentity } from './identity';
+import { finishVideosInstantly } from './instant-processing';
 
 /**
  * The whole api on a random port, on the run's own PostgreSQL database and the real emulator.
- * Tests talk to it over HTTP and WebSocket like any client.
+ * Tests talk to it over HTTP and WebSocket like any client. Videos: unless the test asks for
+ * transcoding workers (TRANSCODE_WORKERS, as test/media does), there are none and a new post is
+ * ready at once (instant-processing.ts).
  */
 export interface TestServer {
   app: App;
@@ -12,7 +15,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+  options: { instantVideos?: boolean } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     ...process.env,
     PORT: '0',
@@ -20,9 +26,12 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: 'none',
     MEDIA_DIR: env.MEDIA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/campus-test-media-${process.env.TEST_DATABASE_NAME}`,
+    TRANSCODE_WORKERS: '0',
     ...env,
   });
   const app = await createApp(config);
+  // Off for a test whose videos are transcoded by separate worker processes.
+  if (options.instantVideos ?? config.transcodeWorkers === 0) finishVideosInstantly(app);
   const { port } = await app.listen();
   const url = `http://127.0.0.1:${port}`;
   return { app, url, close: () => app.close() };
@@ -36,9 +45,20 @@ export interface Student extends TestIdentity {
 export async function createStudent(server: TestServer, profile: { displayName?: string; dateOfBirth?: string } = {}): Promise<Student> {
   const identity = await createIdentity();
   const displayName = profile.displayName ?? `Student ${identity.uid.slice(0, 5)}`;
-  const result = await graphql(server, identity.token, `mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }`, {
-    input: { displayName, dateOfBirth: profile.dateOfBirth ?? '2000-01-15' },
-  });
+  const result = await graphql(
+    server,
+    identity.token,
+    `
+      mutation ($input: SyncUserInput!) {
+        syncUser(input: $input) {
+          id
+        }
+      }
+    `,
+    {
+      input: { displayName, dateOfBirth: profile.dateOfBirth ?? '2000-01-15' },
+    },
+  );
   if (result.errors) throw new Error(`syncUser failed: ${JSON.stringify(result.errors)}`);
   return Object.assign(identity, { displayName });
 }
@@ -55,10 +75,11 @@ export async function graphql<T = any>(
   token: string | null,
   query: string,
   variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): Promise<GraphQLResult<T>> {
   const response = await fetch(`${server.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { ...headers, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as Omit<GraphQLResult<T>, 'status' | 'sqlStatements'>;

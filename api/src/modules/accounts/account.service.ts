@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { Viewer } from '../../auth/viewer';
-import type { MediaService } from '../../media/media-service';
-import { requireViewer } from '../../shared/policies';
+import type { Viewer } from '../../shared/viewer';
+import type { MediaService } from '../uploads';
 
 /** The identity provider's side of an account. */
 export interface IdentityAdmin {
@@ -21,17 +20,15 @@ export class AccountService {
     private readonly identity: IdentityAdmin,
   ) {}
 
-  async delete(viewerOrNull: Viewer | null): Promise<boolean> {
-    const viewer = requireViewer(viewerOrNull);
+  async delete(viewer: Viewer): Promise<boolean> {
     const mediaUrls = await this.db.transaction(async (tx) => {
       const posts: Array<{ video_url: string; poster_url: string | null }> = await tx.query(
         'SELECT video_url, poster_url FROM posts WHERE author_uid = $1',
         [viewer.uid],
       );
-      const users: Array<{ photo_url: string | null }> = await tx.query(
-        'DELETE FROM users WHERE firebase_uid = $1 RETURNING photo_url',
-        [viewer.uid],
-      );
+      const users: Array<{ photo_url: string | null }> = await tx.query('DELETE FROM users WHERE firebase_uid = $1 RETURNING photo_url', [
+        viewer.uid,
+      ]);
       return [...posts.flatMap((post) => [post.video_url, post.poster_url]), ...users.map((user) => user.photo_url)].filter(
         (url): url is string => !!url,
       );

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { LocalDateScalar } from '../../graphql/scalars';
+import { LocalDateScalar } from '../../shared/graphql/scalars';
 
 /** One event per day per user: (userUid, date) is the key. */
 @ObjectType('CalendarEvent')

@@ -1,11 +1,21 @@
 import type { DataSource, Repository } from 'typeorm';
-import type { Viewer } from '../../auth/viewer';
-import { withConstraintMessages } from '../../db/errors';
-import { requireViewer } from '../../shared/policies';
+import type { Viewer } from '../../shared/viewer';
+import { withConstraintMessages } from '../../infra/db/errors';
+import { authorize } from '../../shared/policy';
 import { FieldProblems, checkDate, checkEventName } from '../../shared/validation';
 import { CalendarEvent } from './calendar-event.entity';
+import { calendarPolicy } from './calendar.policy';
 
-/** A private, one-event-a-day calendar. Only its owner ever reads or writes it. */
+/** One day of someone's calendar. */
+export interface CalendarDay {
+  userUid: string;
+  date: string;
+}
+
+/**
+ * A private, one-event-a-day calendar. Only its owner ever reads or writes it (calendar.policy.ts);
+ * `userUid` names whose: the caller's through GraphQL, the one a REST request names.
+ */
 export class CalendarService {
   private readonly events: Repository<CalendarEvent>;
 
@@ -13,14 +23,15 @@ export class CalendarService {
     this.events = db.getRepository(CalendarEvent);
   }
 
-  async list(viewerOrNull: Viewer | null): Promise<CalendarEvent[]> {
-    const viewer = requireViewer(viewerOrNull);
-    return this.events.find({ where: { userUid: viewer.uid }, order: { date: 'ASC' } });
+  async list(viewer: Viewer, userUid: string): Promise<CalendarEvent[]> {
+    authorize(calendarPolicy, viewer, 'read', { userUid });
+    return this.events.find({ where: { userUid }, order: { date: 'ASC' } });
   }
 
   /** Saves the day's event, replacing the one already there. */
-  async save(viewerOrNull: Viewer | null, date: string, name: string): Promise<CalendarEvent> {
-    const viewer = requireViewer(viewerOrNull);
+  async save(viewer: Viewer, day: CalendarDay, name: string): Promise<CalendarEvent> {
+    authorize(calendarPolicy, viewer, 'write', day);
+    const { userUid, date } = day;
     const problems = new FieldProblems();
     checkDate(problems, date);
     const clean = checkEventName(problems, name);
@@ -29,19 +40,20 @@ export class CalendarService {
     // deleted at that moment (from another tab); read apart, that delete could slip in between.
     return withConstraintMessages(() =>
       this.events.manager.transaction(async (manager) => {
-        await manager.upsert(CalendarEvent, { userUid: viewer.uid, date, name: clean }, { conflictPaths: ['userUid', 'date'] });
-        return manager.findOneByOrFail(CalendarEvent, { userUid: viewer.uid, date });
+        await manager.upsert(CalendarEvent, { userUid, date, name: clean }, { conflictPaths: ['userUid', 'date'] });
+        return manager.findOneByOrFail(CalendarEvent, { userUid, date });
       }),
     );
   }
 
   /** True when there was an event that day to delete. */
-  async delete(viewerOrNull: Viewer | null, date: string): Promise<boolean> {
-    const viewer = requireViewer(viewerOrNull);
+  async delete(viewer: Viewer, day: CalendarDay): Promise<boolean> {
+    authorize(calendarPolicy, viewer, 'write', day);
+    const { userUid, date } = day;
     const problems = new FieldProblems();
     checkDate(problems, date);
     problems.throwIfAny();
-    const result = await this.events.delete({ userUid: viewer.uid, date });
+    const result = await this.events.delete({ userUid, date });
     return (result.affected ?? 0) > 0;
   }
 }

@@ -1,4 +1,4 @@
-import { ConnectionType } from '../../graphql/connection';
+import { ConnectionType } from '../../shared/graphql/connection';
 import { Comment } from './comment.entity';
 
 export const CommentConnection = ConnectionType(Comment, 'Comment');

@@ -1,4 +1,4 @@
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import type { Comment } from './comment.entity';
 
 /** How a new comment, with its author, reaches live subscribers (in-process or through Redis). */

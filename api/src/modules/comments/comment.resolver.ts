@@ -1,14 +1,43 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, Subscription } from 'type-graphql';
-import { RequireUser } from '../../graphql/access';
-import type { GraphQLContext } from '../../graphql/context';
-import { Post } from '../posts/post.entity';
-import { User } from '../users/user.entity';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root, Subscription } from 'type-graphql';
+import { RequireUser, SignedIn } from '../../shared/graphql/access';
+import { RateLimited } from '../../shared/graphql/rate-limited';
+import { toConnection, type Connection } from '../../shared/graphql/connection';
+import { cursorPage } from '../../shared/paging';
+import type { Viewer } from '../../shared/viewer';
+import type { GraphQLContext } from '../graphql-context';
+import { Post } from '../posts';
+import { User } from '../users';
+import { CommentConnection } from './comment-connection';
 import { commentTopic, type CommentEventPayload } from './comment-events';
 import { Comment } from './comment.entity';
 
 type Jsonish<T> = { [K in keyof T]: T[K] extends Date ? string | Date : T[K] };
 /** A comment as it crosses the PubSub (through Redis, dates arrive as strings). */
 type CommentPayload = Jsonish<Omit<CommentEventPayload, 'author'>> & { author?: Jsonish<User> | null };
+
+/**
+ * Whether this subscriber gets a live comment: only on a post they may see (post-visibility), and
+ * not by anyone blocked either way or muted. Both are looked up once per subscription (the
+ * context lives as long as it), so an event costs no query per subscriber.
+ */
+async function liveCommentAllowed(context: GraphQLContext, postId: string, authorUid: string): Promise<boolean> {
+  const viewer = context.viewer;
+  if (!viewer) return false;
+  const memo = (liveFilters.get(context) ?? {}) as LiveFilter;
+  liveFilters.set(context, memo);
+  memo.postVisible ??= context.services.posts.getVisible(viewer, postId).then(
+    () => true,
+    () => false,
+  );
+  memo.hidden ??= context.services.blocks.hiddenFrom(viewer);
+  return (await memo.postVisible) && !(await memo.hidden).has(authorUid);
+}
+
+interface LiveFilter {
+  postVisible?: Promise<boolean>;
+  hidden?: Promise<Set<string>>;
+}
+const liveFilters = new WeakMap<GraphQLContext, LiveFilter>();
 
 /** Authors that came with a live event, so `author` needs no lookup per subscriber. */
 const carriedAuthors = new WeakMap<Comment, User | null>();
@@ -17,24 +46,28 @@ const hydrated = new WeakMap<CommentPayload, Comment>();
 @Resolver(() => Comment)
 export class CommentResolver {
   @RequireUser()
+  @RateLimited('comment')
   @Mutation(() => Comment)
   async addComment(
     @Arg('postId', () => ID) postId: string,
     @Arg('text') text: string,
-    @Ctx() { viewer, services }: GraphQLContext,
+    @SignedIn() viewer: Viewer,
+    @Ctx() { services }: GraphQLContext,
   ): Promise<Comment> {
     return services.comments.add(viewer, postId, text);
   }
 
   @RequireUser()
   @Mutation(() => Boolean, { description: "Removes a comment: its author's or one on the caller's own post" })
-  async deleteComment(@Arg('id', () => ID) id: string, @Ctx() { viewer, services }: GraphQLContext): Promise<boolean> {
+  async deleteComment(@Arg('id', () => ID) id: string, @SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<boolean> {
     return services.comments.delete(viewer, id);
   }
 
   @RequireUser()
   @Subscription(() => Comment, {
     topics: ({ args }) => commentTopic(String(args.postId)),
+    filter: ({ payload, args, context }: { payload: CommentPayload; args: { postId: string }; context: GraphQLContext }) =>
+      liveCommentAllowed(context, String(args.postId), payload.authorUid),
     description: 'New comments on a post, as they are added',
   })
   commentAdded(@Root() payload: CommentPayload, @Arg('postId', () => ID) _postId: string): Comment {
@@ -62,5 +95,19 @@ export class CommentResolver {
   @FieldResolver(() => Post, { nullable: true })
   async post(@Root() comment: Comment, @Ctx() { loaders }: GraphQLContext): Promise<Post | null> {
     return loaders.post.load(comment.postId);
+  }
+}
+
+/** `Post.comments`: a post's comments belong to comments (posts/ knows nothing of comments). */
+@Resolver(() => Post)
+export class PostCommentsResolver {
+  @FieldResolver(() => CommentConnection, { description: 'Oldest first' })
+  async comments(
+    @Root() post: Post,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() { services, viewer }: GraphQLContext,
+  ): Promise<Connection<Comment>> {
+    return toConnection(await services.comments.forPost(post.id, cursorPage(first, after), viewer), (comment) => comment);
   }
 }

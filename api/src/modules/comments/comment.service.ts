@@ -1,43 +1,48 @@
-import type { DataSource, Repository } from 'typeorm';
-import type { Viewer } from '../../auth/viewer';
-import { withConstraintMessages } from '../../db/errors';
-import { toPage, type Page } from '../../shared/cursor';
-import { ForbiddenError, NotFoundError } from '../../shared/errors';
-import type { PageRequest } from '../../shared/page-request';
-import { requireViewer } from '../../shared/policies';
-import type { RateLimiter } from '../../shared/rate-limiter';
+import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
+import { notBlockedSql, notMutedSql, notSuspendedSql } from '../../infra/db/relation-filters';
+import type { Viewer } from '../../shared/viewer';
+import { withConstraintMessages } from '../../infra/db/errors';
+import { toPage, type Page, type PageRequest } from '../../shared/paging';
+import { NotFoundError } from '../../shared/errors';
+import { authorize } from '../../shared/policy';
 import { FieldProblems, checkCommentText } from '../../shared/validation';
-import { isUuid, type PostService } from '../posts/post.service';
-import type { UserService } from '../users/user.service';
+import { isUuid, postNotFound, visiblePostSql } from '../posts';
+import type { UserService } from '../users';
 import { Comment } from './comment.entity';
 import type { CommentEvents } from './comment-events';
+import { commentPolicy } from './comment.policy';
 
 export class CommentService {
   private readonly comments: Repository<Comment>;
 
   constructor(
     private readonly db: DataSource,
-    private readonly posts: PostService,
     private readonly users: UserService,
     private readonly events: CommentEvents,
-    private readonly limits: RateLimiter,
   ) {
     this.comments = db.getRepository(Comment);
   }
 
-  async add(viewerOrNull: Viewer | null, postId: string, text: string): Promise<Comment> {
-    const viewer = requireViewer(viewerOrNull);
-    await this.limits.consume('comment', viewer);
+  async add(viewer: Viewer, postId: string, text: string): Promise<Comment> {
     const problems = new FieldProblems();
     const clean = checkCommentText(problems, text);
     problems.throwIfAny();
-    if (!isUuid(postId)) throw new NotFoundError('Post not found');
-    const inserted = await withConstraintMessages(() =>
-      this.comments.insert({ postId, authorUid: viewer.uid, text: clean }),
+    if (!isUuid(postId)) throw postNotFound();
+    // Only on a post the viewer may see (posts/post-visibility.ts), checked in the same statement.
+    const inserted: Array<{ id: string }> = await withConstraintMessages(
+      () =>
+        this.db.query(
+          `INSERT INTO comments (post_id, author_uid, text)
+             SELECT p.id, $2, $3 FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
+           RETURNING id`,
+          [postId, viewer.uid, clean],
+        ),
+      { comments_post_id_fkey: postNotFound },
     );
+    if (!inserted.length) throw postNotFound();
     // Gone already only if the post was deleted (with its comments) in between.
-    const comment = await this.comments.findOneBy({ id: inserted.identifiers[0]!.id as string });
-    if (!comment) throw new NotFoundError('Post not found');
+    const comment = await this.comments.findOneBy({ id: inserted[0]!.id });
+    if (!comment) throw postNotFound();
     // The author travels with the event: otherwise every live subscriber would look it up
     // (1,000 subscribers, 1,000 queries for one comment).
     const [author] = await this.users.byIds([comment.authorUid]);
@@ -45,45 +50,57 @@ export class CommentService {
     return comment;
   }
 
-  /** A comment may be removed by its author or by the author of the post it is on. */
-  async delete(viewerOrNull: Viewer | null, id: string): Promise<boolean> {
-    const viewer = requireViewer(viewerOrNull);
-    const comment = isUuid(id) ? await this.comments.findOneBy({ id }) : null;
+  /** Removes a comment if comments' policy allows it (its author, or the post's). */
+  async delete(viewer: Viewer, id: string): Promise<boolean> {
+    // The comment with its post's author in one statement: the policy judges both.
+    const [comment]: Array<{ id: string; author_uid: string; post_author_uid: string }> = isUuid(id)
+      ? await this.db.query(
+          'SELECT c.id, c.author_uid, p.author_uid AS post_author_uid FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.id = $1',
+          [id],
+        )
+      : [];
     if (!comment) throw new NotFoundError('Comment not found');
-    if (comment.authorUid !== viewer.uid) {
-      const post = await this.posts.get(comment.postId);
-      if (post.authorUid !== viewer.uid) throw new ForbiddenError('You can only delete your own comments.');
-    }
+    authorize(commentPolicy, viewer, 'delete', { authorUid: comment.author_uid, postAuthorUid: comment.post_author_uid });
     await this.comments.delete({ id: comment.id });
     return true;
   }
 
   /** Oldest first, as a conversation reads. */
-  async forPost(postId: string, page: PageRequest): Promise<Page<Comment>> {
+  async forPost(postId: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<Comment>> {
     if (!isUuid(postId)) return { items: [], hasNextPage: false };
     const builder = this.comments.createQueryBuilder('c').where('c.postId = :postId', { postId });
+    hideFromViewer(builder, viewer);
     if (page.after) {
       builder.andWhere('(c.createdAt, c.id) > (:afterCreatedAt, :afterId)', {
         afterCreatedAt: page.after.createdAt,
         afterId: page.after.id,
       });
     }
-    builder.orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').limit(page.size + 1).offset(page.offset);
+    builder
+      .orderBy('c.createdAt', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .limit(page.size + 1);
     return toPage(await builder.getMany(), page.size);
   }
 
   /** Every comment of these posts, oldest first (the REST adapter's embedded `comments`). */
-  async forPosts(postIds: readonly string[]): Promise<Map<string, Comment[]>> {
+  async forPosts(postIds: readonly string[], viewer: Viewer | null = null): Promise<Map<string, Comment[]>> {
     const result = new Map<string, Comment[]>(postIds.map((id) => [id, []]));
     const valid = postIds.filter(isUuid);
     if (!valid.length) return result;
-    const comments = await this.comments
-      .createQueryBuilder('c')
-      .where('c.postId IN (:...ids)', { ids: valid })
-      .orderBy('c.createdAt', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .getMany();
+    const builder = this.comments.createQueryBuilder('c').where('c.postId IN (:...ids)', { ids: valid });
+    hideFromViewer(builder, viewer);
+    const comments = await builder.orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').getMany();
     for (const comment of comments) result.get(comment.postId)?.push(comment);
     return result;
   }
+}
+
+/** A thread without the comments of anyone suspended, or blocked either way or muted by the viewer. */
+function hideFromViewer(builder: SelectQueryBuilder<Comment>, viewer: Viewer | null): void {
+  builder.andWhere(notSuspendedSql('c.author_uid'));
+  if (!viewer) return;
+  builder
+    .andWhere(notBlockedSql('c.author_uid', ':threadViewer'), { threadViewer: viewer.uid })
+    .andWhere(notMutedSql('c.author_uid', ':threadViewer'));
 }

@@ -1,36 +1,30 @@
 import type { DataSource } from 'typeorm';
-import type { Viewer } from '../../auth/viewer';
-import { withConstraintMessages } from '../../db/errors';
-import { ValidationError } from '../../shared/errors';
-import { requireViewer } from '../../shared/policies';
-import type { RateLimiter } from '../../shared/rate-limiter';
-import type { User } from '../users/user.entity';
-import type { UserService } from '../users/user.service';
+import type { Viewer } from '../../shared/viewer';
+import { withConstraintMessages } from '../../infra/db/errors';
+import { authorize, refusal } from '../../shared/policy';
+import { accountNotAvailable, type User, type UserService, userNotFound } from '../users';
+import { followPolicy } from './follow.policy';
 
 /** Follow edges. Idempotent; the follows_count trigger keeps both users' counters exact. */
 export class FollowService {
   constructor(
     private readonly db: DataSource,
     private readonly users: UserService,
-    private readonly limits: RateLimiter,
   ) {}
 
-  async follow(viewerOrNull: Viewer | null, targetUid: string): Promise<User> {
-    const viewer = requireViewer(viewerOrNull);
-    await this.limits.consume('follow', viewer);
-    if (targetUid === viewer.uid) throw new ValidationError({ userId: 'You cannot follow yourself.' });
-    await withConstraintMessages(() =>
-      this.db.query('INSERT INTO follows (follower_uid, followee_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        viewer.uid,
-        targetUid,
-      ]),
+  async follow(viewer: Viewer, targetUid: string): Promise<User> {
+    authorize(followPolicy, viewer, 'follow', targetUid);
+    // Someone either of the two blocked cannot be followed; the answer says nothing of who blocked whom.
+    if (await this.users.isBlockedBetween(viewer.uid, targetUid)) throw accountNotAvailable();
+    await withConstraintMessages(
+      () =>
+        this.db.query('INSERT INTO follows (follower_uid, followee_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [viewer.uid, targetUid]),
+      { follows_followee_uid_fkey: userNotFound, follows_not_self: () => refusal(followPolicy, 'follow') },
     );
     return this.users.get(targetUid);
   }
 
-  async unfollow(viewerOrNull: Viewer | null, targetUid: string): Promise<User> {
-    const viewer = requireViewer(viewerOrNull);
-    await this.limits.consume('follow', viewer);
+  async unfollow(viewer: Viewer, targetUid: string): Promise<User> {
     const target = await this.users.get(targetUid);
     await this.db.query('DELETE FROM follows WHERE follower_uid = $1 AND followee_uid = $2', [viewer.uid, target.id]);
     return this.users.get(targetUid);
@@ -44,17 +38,5 @@ export class FollowService {
       [followerUid, uids],
     );
     return new Set(rows.map((row) => row.followee_uid));
-  }
-
-  /** Every uid following `uid` and every uid `uid` follows (the REST adapter's `followers`/`following` lists). */
-  async edgeUids(uid: string): Promise<{ followers: string[]; following: string[] }> {
-    const rows: Array<{ follower_uid: string; followee_uid: string }> = await this.db.query(
-      `SELECT follower_uid, followee_uid FROM follows WHERE followee_uid = $1 OR follower_uid = $1 ORDER BY created_at`,
-      [uid],
-    );
-    return {
-      followers: rows.filter((row) => row.followee_uid === uid).map((row) => row.follower_uid),
-      following: rows.filter((row) => row.follower_uid === uid).map((row) => row.followee_uid),
-    };
   }
 }

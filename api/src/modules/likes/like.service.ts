@@ -1,36 +1,35 @@
 import type { DataSource } from 'typeorm';
-import type { Viewer } from '../../auth/viewer';
-import { withConstraintMessages } from '../../db/errors';
-import { requireViewer } from '../../shared/policies';
-import type { Post } from '../posts/post.entity';
-import { isUuid, type PostService } from '../posts/post.service';
-import { NotFoundError } from '../../shared/errors';
-import type { RateLimiter } from '../../shared/rate-limiter';
+import type { Viewer } from '../../shared/viewer';
+import { withConstraintMessages } from '../../infra/db/errors';
+import { type Post, isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
 
 /** Likes are idempotent: liking twice is one like; the like_count trigger keeps the count exact. */
 export class LikeService {
   constructor(
     private readonly db: DataSource,
     private readonly posts: PostService,
-    private readonly limits: RateLimiter,
   ) {}
 
-  async like(viewerOrNull: Viewer | null, postId: string): Promise<Post> {
-    const viewer = requireViewer(viewerOrNull);
-    await this.limits.consume('like', viewer);
-    if (!isUuid(postId)) throw new NotFoundError('Post not found');
-    await withConstraintMessages(() =>
-      this.db.query('INSERT INTO likes (post_id, user_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [postId, viewer.uid]),
+  async like(viewer: Viewer, postId: string): Promise<Post> {
+    if (!isUuid(postId)) throw postNotFound();
+    // Only a post the viewer may see (posts/post-visibility.ts), checked in the same statement.
+    await withConstraintMessages(
+      () =>
+        this.db.query(
+          `INSERT INTO likes (post_id, user_uid)
+             SELECT p.id, $2 FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
+           ON CONFLICT DO NOTHING`,
+          [postId, viewer.uid],
+        ),
+      { likes_post_id_fkey: postNotFound },
     );
-    return this.posts.get(postId);
+    return this.posts.getVisible(viewer, postId);
   }
 
-  async unlike(viewerOrNull: Viewer | null, postId: string): Promise<Post> {
-    const viewer = requireViewer(viewerOrNull);
-    await this.limits.consume('like', viewer);
-    const post = await this.posts.get(postId);
+  async unlike(viewer: Viewer, postId: string): Promise<Post> {
+    const post = await this.posts.getVisible(viewer, postId);
     await this.db.query('DELETE FROM likes WHERE post_id = $1 AND user_uid = $2', [post.id, viewer.uid]);
-    return this.posts.get(postId);
+    return this.posts.getVisible(viewer, postId);
   }
 
   /** Which of these posts the user has liked; one statement for a whole page. */

@@ -1,4 +1,4 @@
-import { ConnectionType } from '../../graphql/connection';
+import { ConnectionType } from '../../shared/graphql/connection';
 import { Post } from './post.entity';
 
 export const PostConnection = ConnectionType(Post, 'Post');

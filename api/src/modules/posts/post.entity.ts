@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { PictureSource, PostStatus, VideoRendition } from './post-media';
 
 @ObjectType('Post')
 @Entity('posts')
@@ -11,13 +12,33 @@ export class Post {
   @Column({ name: 'author_uid', type: 'text' })
   authorUid!: string;
 
-  @Field()
+  @Field({ description: 'The largest rendition once READY; until then the upload it was made from, which is not served' })
   @Column({ name: 'video_url', type: 'text' })
   videoUrl!: string;
 
-  @Field(() => String, { nullable: true, description: 'A JPEG frame from near the start of the video' })
+  @Field(() => String, { nullable: true, description: 'A JPEG frame from near the start of the video (the largest poster)' })
   @Column({ name: 'poster_url', type: 'text', nullable: true })
   posterUrl!: string | null;
+
+  @Field(() => PostStatus)
+  @Column({ type: 'text', default: PostStatus.PROCESSING })
+  status!: PostStatus;
+
+  @Field(() => Int, { nullable: true, description: 'While PROCESSING: how much of the video is transcoded, 0 to 100' })
+  @Column({ name: 'processing_progress', type: 'integer', nullable: true })
+  processingProgress!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'When FAILED: what to tell the author' })
+  @Column({ name: 'failure_message', type: 'text', nullable: true })
+  failureMessage!: string | null;
+
+  @Field(() => [VideoRendition], { description: 'Playable MP4s, largest first; empty until READY' })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  renditions!: VideoRendition[];
+
+  @Field(() => [PictureSource], { description: 'The poster in each size and format (WebP and JPEG), largest first; empty until READY' })
+  @Column({ name: 'poster_sources', type: 'jsonb', default: () => "'[]'" })
+  posterSources!: PictureSource[];
 
   @Field(() => Float, { nullable: true, description: 'Seconds' })
   @Column({ type: 'double precision', nullable: true })

@@ -1,21 +1,30 @@
-import type { DataSource, Repository } from 'typeorm';
-import type { Viewer } from '../../auth/viewer';
-import { keysetDesc } from '../../db/keyset';
-import { withConstraintMessages } from '../../db/errors';
-import type { MediaService } from '../../media/media-service';
-import { toPage, type Page } from '../../shared/cursor';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { Viewer } from '../../shared/viewer';
+import { keysetDesc, toPage, type Page, type PageRequest } from '../../shared/paging';
+import { withConstraintMessages } from '../../infra/db/errors';
+import { notMutedSql } from '../../infra/db/relation-filters';
+import type { MediaService } from '../uploads';
 import { NotFoundError } from '../../shared/errors';
-import type { PageRequest } from '../../shared/page-request';
-import { assertOwns, requireViewer } from '../../shared/policies';
-import type { RateLimiter } from '../../shared/rate-limiter';
-import { FieldProblems, MESSAGES, checkCaption, checkTags } from '../../shared/validation';
+import { authorize } from '../../shared/policy';
+import { FieldProblems, MESSAGES, checkCaption } from '../../shared/validation';
 import { Post } from './post.entity';
+import { checkTags, normaliseTag } from './post-tags';
+import { postPolicy } from './post.policy';
+import { PostStatus } from './post-media';
+import { visibilityParameters, visiblePostSql } from './post-visibility';
 
 export interface CreatePostInput {
   videoUrl?: string | null;
   caption?: string | null;
-  /** A list, or one comma-separated string as the spec's REST call sends it. */
-  tags?: string[] | string | null;
+  tags?: string[] | null;
+}
+
+/**
+ * What happens to a new post's video after the post is stored: the video-processing module queues
+ * its transcoding, within the transaction that creates the post (so neither exists without the other).
+ */
+export interface VideoPipeline {
+  enqueue(transaction: EntityManager, post: { id: string; uploadId: string | null }): Promise<void>;
 }
 
 export class PostService {
@@ -24,26 +33,43 @@ export class PostService {
   constructor(
     private readonly db: DataSource,
     private readonly media: MediaService,
-    private readonly limits: RateLimiter,
+    private readonly pipeline: VideoPipeline,
   ) {
     this.posts = db.getRepository(Post);
   }
 
-  async byIds(ids: readonly string[]): Promise<Post[]> {
+  /** These posts, those the viewer may see (post-visibility.ts). */
+  async byIds(ids: readonly string[], viewer: Viewer | null): Promise<Post[]> {
     const valid = ids.filter(isUuid);
     if (!valid.length) return [];
-    return this.posts.createQueryBuilder('p').where('p.id IN (:...ids)', { ids: valid }).getMany();
+    return this.posts
+      .createQueryBuilder('p')
+      .where('p.id IN (:...ids)', { ids: valid })
+      .andWhere(visiblePostSql('p'), visibilityParameters(viewer))
+      .getMany();
   }
 
+  /** A post whatever its state: for the api's own bookkeeping, not for showing. */
   async get(id: string): Promise<Post> {
     const post = isUuid(id) ? await this.posts.findOneBy({ id }) : null;
-    if (!post) throw new NotFoundError('Post not found');
+    if (!post) throw postNotFound();
     return post;
   }
 
-  async create(viewerOrNull: Viewer | null, input: CreatePostInput): Promise<Post> {
-    const viewer = requireViewer(viewerOrNull);
-    await this.limits.consume('post', viewer);
+  /** A post the viewer may see (post-visibility.ts); 'Post not found' for any other, as for one that is not there. */
+  async getVisible(viewer: Viewer | null, id: string): Promise<Post> {
+    const post = isUuid(id)
+      ? await this.posts
+          .createQueryBuilder('p')
+          .where('p.id = :id', { id })
+          .andWhere(visiblePostSql('p'), visibilityParameters(viewer))
+          .getOne()
+      : null;
+    if (!post) throw postNotFound();
+    return post;
+  }
+
+  async create(viewer: Viewer, input: CreatePostInput): Promise<Post> {
     const problems = new FieldProblems();
     const videoUrl = (input.videoUrl ?? '').trim();
     if (!videoUrl) problems.add('videoUrl', MESSAGES.videoMissing);
@@ -52,56 +78,71 @@ export class PostService {
     problems.throwIfAny();
 
     const video = await this.media.claimVideo(viewer.uid, videoUrl);
-    const inserted = await withConstraintMessages(() =>
-      this.posts.insert({
-        authorUid: viewer.uid,
-        videoUrl: video.videoUrl,
-        posterUrl: video.posterUrl,
-        duration: video.duration,
-        width: video.width,
-        height: video.height,
-        uploadId: video.uploadId,
-        caption,
-        tags,
+    // Processing until its video is transcoded: only its author sees it meanwhile.
+    const id = await withConstraintMessages(() =>
+      this.db.transaction(async (tx) => {
+        const inserted = await tx.getRepository(Post).insert({
+          authorUid: viewer.uid,
+          videoUrl: video.videoUrl,
+          posterUrl: video.posterUrl,
+          duration: video.duration,
+          width: video.width,
+          height: video.height,
+          uploadId: video.uploadId,
+          caption,
+          tags,
+          status: PostStatus.PROCESSING,
+          processingProgress: 0,
+        });
+        const postId = inserted.identifiers[0]!.id as string;
+        await this.pipeline.enqueue(tx, { id: postId, uploadId: video.uploadId });
+        return postId;
       }),
     );
-    return this.get(inserted.identifiers[0]!.id as string);
+    return this.get(id);
   }
 
   /** Deletes the caller's own post, its likes and comments (cascade), then its files. */
-  async delete(viewerOrNull: Viewer | null, id: string): Promise<boolean> {
-    const viewer = requireViewer(viewerOrNull);
+  async delete(viewer: Viewer, id: string): Promise<boolean> {
     const post = await this.get(id);
-    assertOwns(viewer, post.authorUid, 'You can only delete your own posts.');
+    authorize(postPolicy, viewer, 'delete', post);
     await this.posts.delete({ id: post.id });
-    await this.media.deleteMedia([post.videoUrl, post.posterUrl].filter((url): url is string => !!url));
+    // The upload with everything made from it (original, renditions, posters); a post older than
+    // upload records, by its URLs.
+    if (post.uploadId) await this.media.deleteUploads([post.uploadId]);
+    else await this.media.deleteMedia([post.videoUrl, post.posterUrl].filter((url): url is string => !!url));
     return true;
   }
 
-  async byAuthor(uid: string, page: PageRequest): Promise<Page<Post>> {
-    const builder = this.posts.createQueryBuilder('p').where('p.authorUid = :uid', { uid });
+  /** A person's posts: all of them for the person, the ready ones for everyone else. */
+  async byAuthor(uid: string, page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {
+    const builder = this.posts
+      .createQueryBuilder('p')
+      .where('p.authorUid = :uid', { uid })
+      .andWhere(visiblePostSql('p'), visibilityParameters(viewer));
     keysetDesc(builder, 'p', page);
     return toPage(await builder.getMany(), page.size);
   }
 
-  async byTag(tag: string, page: PageRequest): Promise<Page<Post>> {
-    const normalised = tag.trim().replace(/^#+/, '').toLowerCase();
-    const builder = this.posts.createQueryBuilder('p').where('p.tags @> ARRAY[:tag]::text[]', { tag: normalised });
+  /** Posts with this tag in any case: /tag/goldenhour and /tag/GoldenHour are one page. */
+  async byTag(tag: string, page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {
+    const normalised = normaliseTag(tag);
+    if (!normalised) return { items: [], hasNextPage: false };
+    // Exactly the expression of the posts_tag_keys index, so the lookup uses it.
+    const builder = this.posts
+      .createQueryBuilder('p')
+      .where('post_tag_keys(p.tags) @> ARRAY[lower(:tag)]', { tag: normalised })
+      .andWhere(visiblePostSql('p'), visibilityParameters(viewer))
+      // A tag page is a feed: nobody the viewer muted.
+      .andWhere(notMutedSql('p.author_uid', ':visibleToUid'));
     keysetDesc(builder, 'p', page);
     return toPage(await builder.getMany(), page.size);
   }
+}
 
-  /** Uids of the people who liked each post (the REST adapter's `likes` list). */
-  async likerUids(postIds: readonly string[]): Promise<Map<string, string[]>> {
-    const result = new Map<string, string[]>(postIds.map((id) => [id, []]));
-    if (!postIds.length) return result;
-    const rows: Array<{ post_id: string; user_uid: string }> = await this.db.query(
-      'SELECT post_id, user_uid FROM likes WHERE post_id = ANY($1::uuid[]) ORDER BY created_at',
-      [postIds],
-    );
-    for (const row of rows) result.get(row.post_id)?.push(row.user_uid);
-    return result;
-  }
+/** The one wording of a post that is not there: here, in likes and comments, and for their references to posts. */
+export function postNotFound(): NotFoundError {
+  return new NotFoundError('Post not found');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

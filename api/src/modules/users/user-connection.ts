@@ -1,4 +1,4 @@
-import { ConnectionType } from '../../graphql/connection';
+import { ConnectionType } from '../../shared/graphql/connection';
 import { User } from './user.entity';
 
 export const UserConnection = ConnectionType(User, 'User');

@@ -1,9 +1,11 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { LocalDateScalar } from '../../shared/graphql/scalars';
+import { OwnerOnly } from './user.policy';
 
 /**
- * A student's profile. `email` and `dateOfBirth` have no @Field here: the resolver exposes them
- * only to their owner (D9).
+ * A student's profile. `email` and `dateOfBirth` are @OwnerOnly() (D9): only their owner reads
+ * them, through GraphQL, the REST documents or a live subscription (users' policy decides).
  */
 @ObjectType('User')
 @Entity('users')
@@ -12,6 +14,8 @@ export class User {
   @PrimaryColumn({ name: 'firebase_uid', type: 'text' })
   id!: string;
 
+  @Field(() => String, { nullable: true, description: 'Visible to its owner only' })
+  @OwnerOnly()
   @Column({ type: 'text', nullable: true })
   email!: string | null;
 
@@ -23,6 +27,8 @@ export class User {
   @Column({ name: 'photo_url', type: 'text', nullable: true })
   photoURL!: string | null;
 
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Visible to its owner only' })
+  @OwnerOnly()
   @Column({ name: 'date_of_birth', type: 'date', nullable: true })
   dateOfBirth!: string | null;
 

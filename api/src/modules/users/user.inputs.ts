@@ -1,5 +1,5 @@
 import { Field, InputType } from 'type-graphql';
-import { LocalDateScalar } from '../../graphql/scalars';
+import { LocalDateScalar } from '../../shared/graphql/scalars';
 
 @InputType()
 export class SyncUserInput {

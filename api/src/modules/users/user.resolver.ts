@@ -1,13 +1,14 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { Public, RequireUser } from '../../graphql/access';
-import { toConnection, type Connection } from '../../graphql/connection';
-import type { GraphQLContext } from '../../graphql/context';
-import { LocalDateScalar } from '../../graphql/scalars';
-import { cursorPage } from '../../shared/page-request';
+import { Public, RequireUser, SignedIn } from '../../shared/graphql/access';
+import { RateLimited } from '../../shared/graphql/rate-limited';
+import { toConnection, type Connection } from '../../shared/graphql/connection';
+import { cursorPage } from '../../shared/paging';
 import { INTEREST_CATALOGUE, pageSize } from '../../shared/validation';
-import { Post } from '../posts/post.entity';
-import { PostConnection } from '../posts/post-connection';
+import type { Viewer } from '../../shared/viewer';
+import type { GraphQLContext } from '../graphql-context';
+import { PictureSource } from '../../shared/graphql/picture-source';
 import { UserConnection } from './user-connection';
+import { accountNotAvailable } from './user.service';
 import { User } from './user.entity';
 import { SyncUserInput, UpdateProfileInput } from './user.inputs';
 
@@ -21,8 +22,11 @@ export class UserResolver {
 
   @Public()
   @Query(() => User, { nullable: true })
-  async user(@Arg('id', () => ID) id: string, @Ctx() { loaders }: GraphQLContext): Promise<User | null> {
-    return loaders.user.load(id);
+  async user(@Arg('id', () => ID) id: string, @Ctx() { loaders, services, viewer }: GraphQLContext): Promise<User | null> {
+    const user = await loaders.user.load(id);
+    // Not there, or hidden by a block: the latter says so, neutrally.
+    if (!user && viewer && (await services.users.isBlockedBetween(viewer.uid, id))) throw accountNotAvailable();
+    return user;
   }
 
   @Public()
@@ -31,9 +35,9 @@ export class UserResolver {
     @Arg('query') query: string,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { services }: GraphQLContext,
+    @Ctx() { services, viewer }: GraphQLContext,
   ): Promise<Connection<User>> {
-    const page = await services.users.search(query, cursorPage(first, after));
+    const page = await services.users.search(query, cursorPage(first, after), viewer);
     return toConnection(page, (user) => user);
   }
 
@@ -53,43 +57,28 @@ export class UserResolver {
   }
 
   @RequireUser()
+  @RateLimited('sync')
   @Mutation(() => User, { description: 'Creates or refreshes the caller’s profile from the verified token' })
-  async syncUser(@Arg('input') input: SyncUserInput, @Ctx() { viewer, services }: GraphQLContext): Promise<User> {
+  async syncUser(@Arg('input') input: SyncUserInput, @SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<User> {
     return services.users.sync(viewer, input);
   }
 
   @RequireUser()
   @Mutation(() => User)
-  async updateProfile(@Arg('input') input: UpdateProfileInput, @Ctx() { viewer, services }: GraphQLContext): Promise<User> {
-    return services.users.updateProfile(viewer, input);
+  async updateProfile(
+    @Arg('input') input: UpdateProfileInput,
+    @SignedIn() viewer: Viewer,
+    @Ctx() { services }: GraphQLContext,
+  ): Promise<User> {
+    return services.users.updateProfile(viewer, viewer.uid, input);
   }
 
-  @RequireUser()
-  @Mutation(() => User, { description: 'The followed user, with fresh counts' })
-  async follow(@Arg('userId', () => ID) userId: string, @Ctx() { viewer, services }: GraphQLContext): Promise<User> {
-    return services.follows.follow(viewer, userId);
-  }
-
-  @RequireUser()
-  @Mutation(() => User)
-  async unfollow(@Arg('userId', () => ID) userId: string, @Ctx() { viewer, services }: GraphQLContext): Promise<User> {
-    return services.follows.unfollow(viewer, userId);
-  }
-
-  @RequireUser()
-  @Mutation(() => Boolean, { description: 'Deletes the caller’s account and everything they own (D3)' })
-  async deleteAccount(@Ctx() { viewer, services }: GraphQLContext): Promise<boolean> {
-    return services.accounts.delete(viewer);
-  }
-
-  @FieldResolver(() => String, { nullable: true, description: 'Visible to its owner only' })
-  email(@Root() user: User, @Ctx() { viewer }: GraphQLContext): string | null {
-    return viewer?.uid === user.id ? user.email : null;
-  }
-
-  @FieldResolver(() => LocalDateScalar, { nullable: true, description: 'Visible to its owner only' })
-  dateOfBirth(@Root() user: User, @Ctx() { viewer }: GraphQLContext): string | null {
-    return viewer?.uid === user.id ? user.dateOfBirth : null;
+  @FieldResolver(() => [PictureSource], {
+    description:
+      'The profile photo in the sizes screens use (WebP and JPEG, upright), smallest first; empty for a photo from the identity provider',
+  })
+  async photoSources(@Root() user: User, @Ctx() { loaders }: GraphQLContext): Promise<PictureSource[]> {
+    return user.photoURL ? loaders.photoSources.load(user.photoURL) : [];
   }
 
   @FieldResolver(() => Boolean)
@@ -97,29 +86,14 @@ export class UserResolver {
     return viewer?.uid === user.id;
   }
 
-  @FieldResolver(() => Boolean)
-  async viewerIsFollowing(@Root() user: User, @Ctx() { loaders }: GraphQLContext): Promise<boolean> {
-    return loaders.viewerFollows.load(user.id);
-  }
-
-  @FieldResolver(() => PostConnection)
-  async posts(
-    @Root() user: User,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { services }: GraphQLContext,
-  ): Promise<Connection<Post>> {
-    return toConnection(await services.posts.byAuthor(user.id, cursorPage(first, after)), (post) => post);
-  }
-
   @FieldResolver(() => UserConnection)
   async followers(
     @Root() user: User,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { services }: GraphQLContext,
+    @Ctx() { services, viewer }: GraphQLContext,
   ): Promise<Connection<User>> {
-    const page = await services.users.followers(user.id, cursorPage(first, after));
+    const page = await services.users.followers(user.id, cursorPage(first, after), viewer);
     return edgesOfFollows(page);
   }
 
@@ -128,9 +102,9 @@ export class UserResolver {
     @Root() user: User,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { services }: GraphQLContext,
+    @Ctx() { services, viewer }: GraphQLContext,
   ): Promise<Connection<User>> {
-    const page = await services.users.following(user.id, cursorPage(first, after));
+    const page = await services.users.following(user.id, cursorPage(first, after), viewer);
     return edgesOfFollows(page);
   }
 }

@@ -1,21 +1,21 @@
+import { notBlockedSql } from '../../infra/db/relation-filters';
 import type { DataSource, Repository } from 'typeorm';
-import type { Viewer } from '../../auth/viewer';
-import type { MediaService } from '../../media/media-service';
-import { toPage, type Page } from '../../shared/cursor';
+import type { Viewer } from '../../shared/viewer';
+import type { MediaService, PictureFile } from '../uploads';
+import { toPage, type Page, type PageRequest, escapeLike, keysetDesc } from '../../shared/paging';
 import { NotFoundError } from '../../shared/errors';
-import type { PageRequest } from '../../shared/page-request';
-import { requireViewer } from '../../shared/policies';
-import type { RateLimiter } from '../../shared/rate-limiter';
+import { authorize } from '../../shared/policy';
 import {
   FieldProblems,
+  acceptableDisplayName,
   checkBio,
   checkDateOfBirth,
   checkDisplayName,
   checkInterests,
 } from '../../shared/validation';
 import { User } from './user.entity';
-import { escapeLike, keysetDesc } from '../../db/keyset';
-import { getManyPlain } from '../../db/plain-rows';
+import { userPolicy } from './user.policy';
+import { getManyPlain } from '../../infra/db/plain-rows';
 
 export interface SyncUserInput {
   displayName?: string | null;
@@ -34,9 +34,15 @@ export class UserService {
   constructor(
     private readonly db: DataSource,
     private readonly media: MediaService,
-    private readonly limits: RateLimiter,
+    /** The age rule's clock; tests pass a fixed instant. */
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.users = db.getRepository(User);
+  }
+
+  /** Each photo URL's sizes (sized copies of the upload it names), in one statement for a page of people. */
+  photoSources(photoUrls: readonly string[]): Promise<Map<string, PictureFile[]>> {
+    return this.media.picturesOf(photoUrls);
   }
 
   async byIds(ids: readonly string[]): Promise<User[]> {
@@ -44,32 +50,52 @@ export class UserService {
     return getManyPlain(this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [...ids] }));
   }
 
+  /** These people, those the viewer may see: nobody blocked either way (a signed-out visitor sees everyone). */
+  async byIdsVisibleTo(ids: readonly string[], viewer: Viewer | null): Promise<User[]> {
+    if (!ids.length) return [];
+    const builder = this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [...ids] });
+    if (viewer) builder.andWhere(notBlockedSql('u.firebase_uid', ':viewerUid'), { viewerUid: viewer.uid });
+    return getManyPlain(builder);
+  }
+
   async get(id: string): Promise<User> {
     const user = await this.users.findOneBy({ id });
-    if (!user) throw new NotFoundError('User not found');
+    if (!user) throw userNotFound();
     return user;
+  }
+
+  /** A profile as the viewer may see it: 'This account is not available' when either blocked the other. */
+  async getFor(viewer: Viewer | null, id: string): Promise<User> {
+    const user = await this.get(id);
+    if (viewer && (await this.isBlockedBetween(viewer.uid, id))) throw accountNotAvailable();
+    return user;
+  }
+
+  /** Whether either of the two blocked the other. */
+  async isBlockedBetween(uid: string, otherUid: string): Promise<boolean> {
+    // The block rule as every read states it (infra/db/relation-filters.ts), for one pair.
+    const [row]: Array<{ free: boolean }> = await this.db.query(`SELECT ${notBlockedSql('$2', '$1')} AS free`, [uid, otherUid]);
+    return !row!.free;
   }
 
   /**
    * Creates or refreshes the caller's profile after sign-in or sign-up. The uid and e-mail come
    * from the verified token, never from the input.
    */
-  async sync(viewerOrNull: Viewer | null, input: SyncUserInput): Promise<User> {
-    const viewer = requireViewer(viewerOrNull);
-    await this.limits.consume('sync', viewer);
+  async sync(viewer: Viewer, input: SyncUserInput): Promise<User> {
     const problems = new FieldProblems();
     const displayName = checkDisplayName(problems, input.displayName);
-    const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth);
+    const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth, this.now());
     problems.throwIfAny();
     const photoURL = await this.acceptablePhoto(viewer, input.photoURL);
 
     const existing = await this.users.findOneBy({ id: viewer.uid });
     if (!existing) {
-      const fallbackName = viewer.name?.trim() && viewer.name.trim().length >= 2 ? viewer.name.trim().slice(0, 50) : null;
       await this.users.insert({
         id: viewer.uid,
         email: viewer.email,
-        displayName: displayName ?? fallbackName,
+        // The identity provider's name when it passes the display-name rule (the web sends it the same way).
+        displayName: displayName ?? acceptableDisplayName(viewer.name) ?? null,
         photoURL: photoURL ?? viewer.picture ?? null,
         dateOfBirth: dateOfBirth ?? null,
       });
@@ -88,8 +114,9 @@ export class UserService {
     return this.get(viewer.uid);
   }
 
-  async updateProfile(viewerOrNull: Viewer | null, input: ProfileInput): Promise<User> {
-    const viewer = requireViewer(viewerOrNull);
+  /** Changes the profile of `uid` (GraphQL: the caller's; REST: the path's), if the policy allows. */
+  async updateProfile(viewer: Viewer, uid: string, input: ProfileInput): Promise<User> {
+    authorize(userPolicy, viewer, 'update', { id: uid });
     const problems = new FieldProblems();
     const changes: Partial<User> = {};
     const displayName = checkDisplayName(problems, input.displayName);
@@ -98,22 +125,23 @@ export class UserService {
     if (bio !== undefined) changes.bio = bio;
     const interests = checkInterests(problems, input.interests);
     if (interests !== undefined) changes.interests = interests;
-    const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth);
+    const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth, this.now());
     if (dateOfBirth !== undefined) changes.dateOfBirth = dateOfBirth;
     problems.throwIfAny();
     const photoURL = await this.acceptablePhoto(viewer, input.photoURL);
     if (photoURL !== undefined) changes.photoURL = photoURL;
 
-    await this.get(viewer.uid);
-    if (Object.keys(changes).length) await this.users.update({ id: viewer.uid }, changes);
-    return this.get(viewer.uid);
+    await this.get(uid);
+    if (Object.keys(changes).length) await this.users.update({ id: uid }, changes);
+    return this.get(uid);
   }
 
   /** Name search for the community directory, newest members first. */
-  async search(query: string, page: PageRequest): Promise<Page<User>> {
+  async search(query: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<User>> {
     const term = query.trim().slice(0, 100).toLowerCase();
-    const builder = this.users.createQueryBuilder('u');
-    if (term) builder.where('lower(u.display_name) LIKE :pattern', { pattern: `%${escapeLike(term)}%` });
+    const builder = this.users.createQueryBuilder('u').where('TRUE');
+    if (term) builder.andWhere('lower(u.display_name) LIKE :pattern', { pattern: `%${escapeLike(term)}%` });
+    if (viewer) builder.andWhere(notBlockedSql('u.firebase_uid', ':viewerUid'), { viewerUid: viewer.uid });
     keysetDesc(builder, 'u', page);
     return toPage(await builder.getMany(), page.size);
   }
@@ -127,6 +155,7 @@ export class UserService {
             WHERE me.firebase_uid = $1 AND u.firebase_uid <> $1
               AND u.interests && me.interests
               AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = $1 AND f.followee_uid = u.firebase_uid)
+              AND ${notBlockedSql('u.firebase_uid', '$1')}
             ORDER BY cardinality(ARRAY(SELECT unnest(u.interests) INTERSECT SELECT unnest(me.interests))) DESC,
                      u.follower_count DESC, u.firebase_uid
             LIMIT $2`,
@@ -137,16 +166,17 @@ export class UserService {
     return rows.flatMap((row) => users.get(row.firebase_uid) ?? []);
   }
 
-  async followers(uid: string, page: PageRequest): Promise<Page<{ user: User; followedAt: Date }>> {
-    return this.followEdges(uid, page, 'followee_uid', 'follower_uid');
+  async followers(uid: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<{ user: User; followedAt: Date }>> {
+    return this.followEdges(uid, page, 'followee_uid', 'follower_uid', viewer);
   }
 
-  async following(uid: string, page: PageRequest): Promise<Page<{ user: User; followedAt: Date }>> {
-    return this.followEdges(uid, page, 'follower_uid', 'followee_uid');
+  async following(uid: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<{ user: User; followedAt: Date }>> {
+    return this.followEdges(uid, page, 'follower_uid', 'followee_uid', viewer);
   }
 
-  private async followEdges(uid: string, page: PageRequest, own: string, other: string) {
-    const params: unknown[] = [uid, page.size + 1, page.offset];
+  private async followEdges(uid: string, page: PageRequest, own: string, other: string, viewer: Viewer | null) {
+    // Nobody the viewer blocked, or who blocked the viewer, in anyone's lists.
+    const params: unknown[] = [uid, page.size + 1, viewer?.uid ?? ''];
     let after = '';
     if (page.after) {
       params.push(page.after.createdAt, page.after.id);
@@ -155,9 +185,9 @@ export class UserService {
     const rows: Array<{ followed_at: Date; firebase_uid: string }> = await this.db.query(
       `SELECT f.created_at AS followed_at, u.firebase_uid
          FROM follows f JOIN users u ON u.firebase_uid = f.${other}
-        WHERE f.${own} = $1 ${after}
+        WHERE f.${own} = $1 ${after} AND ${notBlockedSql(`f.${other}`, '$3')}
         ORDER BY f.created_at DESC, f.${other} DESC
-        LIMIT $2 OFFSET $3`,
+        LIMIT $2`,
       params,
     );
     const users = new Map((await this.byIds(rows.map((row) => row.firebase_uid))).map((user) => [user.id, user]));
@@ -178,4 +208,14 @@ export class UserService {
     if (viewer.picture && photoURL === viewer.picture) return photoURL;
     return this.media.claimImage(viewer.uid, photoURL);
   }
+}
+
+/** The one wording of a person who is not there: here, and for follows' reference to a followee. */
+export function userNotFound(): NotFoundError {
+  return new NotFoundError('User not found');
+}
+
+/** The neutral answer about someone either of the two blocked: it says nothing of who blocked whom. */
+export function accountNotAvailable(): NotFoundError {
+  return new NotFoundError('This account is not available');
 }

@@ -27,18 +27,23 @@ export async function restAttempt(
   path: string,
   options: { token?: string; body?: unknown } = {},
 ): Promise<Attempt> {
-  return attempt(action, server.url + path, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+  return attempt(
+    action,
+    server.url + path,
+    {
+      method,
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
     },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  }, (status, body: any) => {
-    if (status >= 200 && status < 300) return 'ok';
-    if (status === 503 && body?.success === false && body?.message === UNAVAILABLE_MESSAGE) return 'unavailable';
-    return 'other';
-  });
+    (status, body: any) => {
+      if (status >= 200 && status < 300) return 'ok';
+      if (status === 503 && body?.success === false && body?.message === UNAVAILABLE_MESSAGE) return 'unavailable';
+      return 'other';
+    },
+  );
 }
 
 /** A GraphQL call; an error coded SERVICE_UNAVAILABLE with the service's message is "unavailable". */
@@ -49,18 +54,27 @@ export async function graphqlAttempt(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<Attempt> {
-  return attempt(action, `${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  }, (status, body: any) => {
-    const errors: Array<{ message: string; extensions?: { code?: string } }> | undefined = body?.errors;
-    if (status === 200 && body?.data && !errors) return 'ok';
-    if (status < 500 && errors?.length && errors.every((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' && e.message === UNAVAILABLE_MESSAGE)) {
-      return 'unavailable';
-    }
-    return 'other';
-  });
+  return attempt(
+    action,
+    `${server.url}/graphql`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    },
+    (status, body: any) => {
+      const errors: Array<{ message: string; extensions?: { code?: string } }> | undefined = body?.errors;
+      if (status === 200 && body?.data && !errors) return 'ok';
+      if (
+        status < 500 &&
+        errors?.length &&
+        errors.every((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' && e.message === UNAVAILABLE_MESSAGE)
+      ) {
+        return 'unavailable';
+      }
+      return 'other';
+    },
+  );
 }
 
 async function attempt(
@@ -88,5 +102,7 @@ async function attempt(
 
 /** Words that must never reach a client: stack frames, driver and SQL details. */
 export function leaksInternals(attempt: Attempt): boolean {
-  return /\bat .+:\d+:\d+|ECONNREFUSED|QueryFailedError|SELECT |INSERT |terminating connection|node_modules/.test(JSON.stringify(attempt.body));
+  return /\bat .+:\d+:\d+|ECONNREFUSED|QueryFailedError|SELECT |INSERT |terminating connection|node_modules/.test(
+    JSON.stringify(attempt.body),
+  );
 }

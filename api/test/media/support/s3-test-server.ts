@@ -60,7 +60,10 @@ async function multipartShim(ctx: KoaContext, next: () => Promise<void>): Promis
     ctx.status = 204;
     return;
   }
-  const numbers = (await fsp.readdir(dir)).filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+  const numbers = (await fsp.readdir(dir))
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
   const parts = await Promise.all(
     numbers.map(async (n) => {
       const [stat, md5] = await Promise.all([fsp.stat(path.join(dir, String(n))), fsp.readFile(path.join(dir, `${n}.md5`), 'utf8')]);

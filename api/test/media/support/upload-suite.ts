@@ -1,16 +1,22 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import http from 'node:http';
+import { mediaUrlFor, posterPictureFor, renditionPathFor } from '../../../src/infra/media/media-names';
 import { ValidationError } from '../../../src/shared/errors';
 import { createEmulatorUser, type TestUser } from './emulator-user';
 import type { MediaTestApp } from './media-test-app';
+import { decodes, jpegWithGps, longClip, PARIS, phoneClip, probeStreams, probeTags, widePictureClip } from './generated-media';
 import type { ListStoredKeys } from './stored-keys';
 import { createUpload, encodeMetadata, headUpload, patchThenDisconnect, patchUpload, startUpload, uploadFile } from './tus-requests';
 
 const FIXTURES = path.resolve(__dirname, '../../../../fixtures/media');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 const MB = 1024 * 1024;
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 export interface SuiteTarget {
   start(): Promise<{ app: MediaTestApp; listKeys: ListStoredKeys; stop(): Promise<void> }>;
@@ -36,7 +42,34 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
     const uploadIdOf = (uploadUrl: string) => uploadUrl.split('/').pop()!;
     const keysMentioning = async (id: string) => (await listKeys()).filter((key) => key.includes(id));
 
-    it('stores a finished video under its spec name and plays it back by Range', async () => {
+    /** The row of a finished video upload; its original is kept under originals/, beside the name it reserved. */
+    const finishedVideo = async (mediaUrl: string) => {
+      const mediaPath = mediaUrl.slice('/media/'.length);
+      const row = await app.media.records.findCompleteByPath(mediaPath);
+      expect(row).toMatchObject({ kind: 'video', mediaPath, originalPath: `originals/${mediaPath.slice('videos/'.length)}` });
+      return row!;
+    };
+
+    /** The bytes the store keeps of a finished video upload: its original, read through the store. */
+    const storedOriginal = async (mediaUrl: string): Promise<Buffer> => {
+      const copy = await app.media.store.localCopy((await finishedVideo(mediaUrl)).originalPath!);
+      try {
+        return await fsp.readFile(copy.file);
+      } finally {
+        await copy.release();
+      }
+    };
+
+    /**
+     * A finished video upload is kept exactly as received (so every byte arrived intact), and
+     * nothing is served at its upload's URL: what plays is made from it by transcoding.
+     */
+    const expectKeptPrivately = async (mediaUrl: string, clip: Buffer) => {
+      expect(sha256(await storedOriginal(mediaUrl))).toBe(sha256(clip));
+      expect((await fetch(app.baseUrl + mediaUrl)).status).toBe(404);
+    };
+
+    it('stores a finished video under its spec name, kept as received and served to no one', async () => {
       const clip = fixture('clips/campus-testcard.mp4');
       const { uploadUrl, last } = await uploadFile(
         app.baseUrl,
@@ -56,38 +89,61 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(head.headers.get('upload-offset')).toBe(String(clip.length));
       expect(head.headers.get('x-media-url')).toBe(mediaUrl);
 
-      const ranged = await fetch(app.baseUrl + mediaUrl, { headers: { Range: 'bytes=1000-4999' } });
-      expect(ranged.status).toBe(206);
-      expect(ranged.headers.get('content-range')).toBe(`bytes 1000-4999/${clip.length}`);
-      expect(ranged.headers.get('content-type')).toBe('video/mp4');
-      expect(ranged.headers.get('accept-ranges')).toBe('bytes');
-      expect(ranged.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(ranged.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(Buffer.from(await ranged.arrayBuffer()).equals(clip.subarray(1000, 5000))).toBe(true);
+      // The bytes as received (location and all) wait under originals/ for transcoding; nothing is
+      // at the upload's name until a rendition is made, and the original is never served.
+      await expectKeptPrivately(mediaUrl, clip);
+      const { originalPath } = await finishedVideo(mediaUrl);
+      expect(await listKeys()).toContain(originalPath);
+      expect(await app.media.store.stat(mediaUrl.slice('/media/'.length))).toBeNull();
+      expect((await fetch(app.baseUrl + mediaUrl, { headers: { Range: 'bytes=1000-4999' } })).status).toBe(404);
 
-      const tail = await fetch(app.baseUrl + mediaUrl, { headers: { Range: 'bytes=-100' } });
-      expect(Buffer.from(await tail.arrayBuffer()).equals(clip.subarray(clip.length - 100))).toBe(true);
-
-      const whole = await fetch(app.baseUrl + mediaUrl);
-      expect(whole.status).toBe(200);
-      const etag = whole.headers.get('etag')!;
-      expect(etag).toMatch(/^"[^"]+"$/);
-      expect(Buffer.from(await whole.arrayBuffer()).equals(clip)).toBe(true);
-      expect((await fetch(app.baseUrl + mediaUrl, { headers: { 'If-None-Match': etag } })).status).toBe(304);
-      expect((await fetch(app.baseUrl + mediaUrl, { headers: { Range: `bytes=${clip.length}-` } })).status).toBe(416);
-
+      // Probed at upload (the post shows its size and length at once); the poster comes with transcoding.
       const facts = await app.media.service.claimVideo(alice.uid, mediaUrl);
-      expect(facts).toMatchObject({ videoUrl: mediaUrl, width: 360, height: 640, uploadId: uploadIdOf(uploadUrl) });
+      expect(facts).toMatchObject({ videoUrl: mediaUrl, width: 360, height: 640, uploadId: uploadIdOf(uploadUrl), posterUrl: null });
       expect(facts.duration).toBeCloseTo(3, 0);
-      expect(facts.posterUrl).toMatch(/^\/media\/posters\/\d{13}-Campus-tour\.jpg$/);
-      const poster = await fetch(app.baseUrl + facts.posterUrl!);
-      expect(poster.status).toBe(200);
-      expect(poster.headers.get('content-type')).toBe('image/jpeg');
-      const posterBytes = Buffer.from(await poster.arrayBuffer());
-      expect(posterBytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
 
       // Nothing of the upload is left in the incoming area once it became a media file.
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+    });
+
+    it('plays a served file back by Range, with a strong ETag, a year of caching and no sniffing', async () => {
+      // Profile photos are served right after upload (videos only once transcoded, transcoding.test.ts).
+      const { last } = await uploadFile(app.baseUrl, alice.authorization, fixture('avatars/student-01.png'), {
+        kind: 'image',
+        filename: 'me.png',
+        filetype: 'image/png',
+      });
+      expect(last.status).toBe(204);
+      const mediaUrl = last.headers.get('x-media-url')!;
+
+      const whole = await fetch(app.baseUrl + mediaUrl);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('image/png');
+      const etag = whole.headers.get('etag')!;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const served = Buffer.from(await whole.arrayBuffer());
+      expect(served.length).toBeGreaterThan(2000);
+      expect(served.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+      expect(whole.headers.get('content-length')).toBe(String(served.length));
+
+      const ranged = await fetch(app.baseUrl + mediaUrl, { headers: { Range: 'bytes=1000-1999' } });
+      expect(ranged.status).toBe(206);
+      expect(ranged.headers.get('content-range')).toBe(`bytes 1000-1999/${served.length}`);
+      expect(ranged.headers.get('content-length')).toBe('1000');
+      expect(ranged.headers.get('content-type')).toBe('image/png');
+      expect(ranged.headers.get('accept-ranges')).toBe('bytes');
+      expect(ranged.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(ranged.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await ranged.arrayBuffer()).equals(served.subarray(1000, 2000))).toBe(true);
+
+      const tail = await fetch(app.baseUrl + mediaUrl, { headers: { Range: 'bytes=-100' } });
+      expect(tail.status).toBe(206);
+      expect(Buffer.from(await tail.arrayBuffer()).equals(served.subarray(served.length - 100))).toBe(true);
+
+      expect((await fetch(app.baseUrl + mediaUrl, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+      const beyond = await fetch(app.baseUrl + mediaUrl, { headers: { Range: `bytes=${served.length}-` } });
+      expect(beyond.status).toBe(416);
+      expect(beyond.headers.get('content-range')).toBe(`bytes */${served.length}`);
     });
 
     it('resumes an upload cut off halfway from the offset the server reports', async () => {
@@ -114,30 +170,134 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
 
       const rest = await patchUpload(uploadUrl, alice.authorization, offset, clip.subarray(offset));
       expect(rest.status).toBe(204);
-      const mediaUrl = rest.headers.get('x-media-url')!;
-      const played = Buffer.from(await (await fetch(app.baseUrl + mediaUrl)).arrayBuffer());
-      expect(played.equals(clip)).toBe(true);
+      await expectKeptPrivately(rest.headers.get('x-media-url')!, clip);
+    });
+
+    describe('a PATCH whose Upload-Offset is not where the upload stands gets 409 and changes nothing', () => {
+      const offsetOf = async (uploadUrl: string) => {
+        const head = await headUpload(uploadUrl, alice.authorization);
+        expect(head.status).toBe(200);
+        return Number(head.headers.get('upload-offset'));
+      };
+
+      /** An upload holding the first half of a clip. */
+      const halfUploaded = async (name: string) => {
+        const clip = fixture(`clips/${name}`);
+        const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+          kind: 'video',
+          filename: name,
+          filetype: 'video/mp4',
+          length: clip.length,
+        });
+        const half = Math.floor(clip.length / 2);
+        const first = await patchUpload(uploadUrl, alice.authorization, 0, clip.subarray(0, half));
+        expect(first.status).toBe(204);
+        expect(first.headers.get('upload-offset')).toBe(String(half));
+        return { clip, uploadUrl, half };
+      };
+
+      /** Sends the rest of the clip from `offset` and checks the stored original is the clip, byte for byte. */
+      const finishAndCompare = async (uploadUrl: string, clip: Buffer, offset: number) => {
+        const done = await patchUpload(uploadUrl, alice.authorization, offset, clip.subarray(offset));
+        expect(done.status).toBe(204);
+        await expectKeptPrivately(done.headers.get('x-media-url')!, clip);
+      };
+
+      it('refuses a body shorter than the type check at offset 0 when half is stored, then completes intact', async () => {
+        const { clip, uploadUrl, half } = await halfUploaded('colour-sweep.mp4');
+        for (const body of [clip.subarray(0, 10), Buffer.alloc(0)]) {
+          const stale = await patchUpload(uploadUrl, alice.authorization, 0, body);
+          expect([body.length, stale.status]).toEqual([body.length, 409]);
+          expect(stale.headers.get('upload-offset')).not.toBe('0');
+          expect(await offsetOf(uploadUrl)).toBe(half);
+        }
+        await finishAndCompare(uploadUrl, clip, half);
+      });
+
+      it('refuses a full chunk from offset 0 when half is stored', async () => {
+        const { clip, uploadUrl, half } = await halfUploaded('color-bars.mp4');
+        expect((await patchUpload(uploadUrl, alice.authorization, 0, clip)).status).toBe(409);
+        expect(await offsetOf(uploadUrl)).toBe(half);
+        await finishAndCompare(uploadUrl, clip, half);
+      });
+
+      it('refuses bytes of the wrong type at offset 0 when half is stored, without discarding the upload', async () => {
+        const { clip, uploadUrl, half } = await halfUploaded('game-of-life.mp4');
+        const stale = await patchUpload(uploadUrl, alice.authorization, 0, fixture('formats/not-a-video.html'));
+        expect(stale.status).toBe(409);
+        expect(await offsetOf(uploadUrl)).toBe(half);
+        expect(await keysMentioning(uploadIdOf(uploadUrl))).not.toEqual([]);
+        await finishAndCompare(uploadUrl, clip, half);
+      });
+
+      it('refuses a PATCH beyond the stored offset', async () => {
+        const { clip, uploadUrl, half } = await halfUploaded('campus-testcard.mp4');
+        const ahead = half + 1000;
+        expect((await patchUpload(uploadUrl, alice.authorization, ahead, clip.subarray(ahead))).status).toBe(409);
+        expect(await offsetOf(uploadUrl)).toBe(half);
+        await finishAndCompare(uploadUrl, clip, half);
+      });
+
+      it('refuses a first PATCH that does not start at offset 0, however short', async () => {
+        const clip = fixture('clips/color-bars.mp4');
+        const uploadUrl = await startUpload(app.baseUrl, alice.authorization, {
+          kind: 'video',
+          filename: 'skipped-start.mp4',
+          filetype: 'video/mp4',
+          length: clip.length,
+        });
+        for (const from of [100, clip.length - 8]) {
+          expect([from, (await patchUpload(uploadUrl, alice.authorization, from, clip.subarray(from))).status]).toEqual([from, 409]);
+          expect(await offsetOf(uploadUrl)).toBe(0);
+        }
+        await finishAndCompare(uploadUrl, clip, 0);
+      });
+
+      it('refuses a PATCH at any offset but the end on a finished upload, which stays as it was', async () => {
+        const clip = fixture('clips/color-bars.mp4');
+        const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, clip, {
+          kind: 'video',
+          filename: 'already-done.mp4',
+          filetype: 'video/mp4',
+        });
+        const mediaUrl = last.headers.get('x-media-url')!;
+        expect((await patchUpload(uploadUrl, alice.authorization, 0, clip.subarray(0, 10))).status).toBe(409);
+        expect((await patchUpload(uploadUrl, alice.authorization, 0, clip)).status).toBe(409);
+        // At the end, the client learns the upload is done and where the file is, as on a HEAD.
+        const atEnd = await patchUpload(uploadUrl, alice.authorization, clip.length, Buffer.alloc(0));
+        expect(atEnd.status).toBe(204);
+        expect(atEnd.headers.get('x-media-url')).toBe(mediaUrl);
+        await expectKeptPrivately(mediaUrl, clip);
+      });
     });
 
     it('finishes a fully received upload on the next HEAD when finishing failed the first time', async () => {
       const clip = fixture('clips/color-bars.mp4');
       const store = app.media.store;
-      const promote = store.promoteUpload;
-      store.promoteUpload = async () => {
-        store.promoteUpload = promote; // fail once, like a bucket that is briefly unreachable
+      const promoteUpload = store.promoteUpload;
+      let failed = 0;
+      store.promoteUpload = async (uploadId, storePath, ...rest) => {
+        if (!storePath.startsWith('originals/')) return promoteUpload(uploadId, storePath, ...rest);
+        store.promoteUpload = promoteUpload; // fail once, like a bucket that is briefly unreachable
+        failed += 1;
         throw new Error('store unavailable');
       };
-      const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, clip, {
-        kind: 'video',
-        filename: 'second-try.mp4',
-        filetype: 'video/mp4',
-      });
-      expect(last.status).toBe(500);
-      const head = await headUpload(uploadUrl, alice.authorization);
-      expect(head.status).toBe(200);
-      const mediaUrl = head.headers.get('x-media-url')!;
-      expect(mediaUrl).toMatch(/^\/media\/videos\/\d{13}-second-try\.mp4$/);
-      expect(Buffer.from(await (await fetch(app.baseUrl + mediaUrl)).arrayBuffer()).equals(clip)).toBe(true);
+      try {
+        const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, clip, {
+          kind: 'video',
+          filename: 'second-try.mp4',
+          filetype: 'video/mp4',
+        });
+        expect([failed, last.status]).toEqual([1, 500]);
+        const head = await headUpload(uploadUrl, alice.authorization);
+        expect(head.status).toBe(200);
+        const mediaUrl = head.headers.get('x-media-url')!;
+        expect(mediaUrl).toMatch(/^\/media\/videos\/\d{13}-second-try\.mp4$/);
+        await expectKeptPrivately(mediaUrl, clip);
+        expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+      } finally {
+        store.promoteUpload = promoteUpload;
+      }
     });
 
     it('serves nothing but finished media: no unfinished upload, no path outside the media folders', async () => {
@@ -150,7 +310,13 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       });
       expect((await patchUpload(uploadUrl, alice.authorization, 0, clip.subarray(0, 5000))).status).toBe(204);
       const id = uploadIdOf(uploadUrl);
-      for (const probe of [`/media/.incoming/${id}`, `/media/${id}`, '/media/%2e%2e/package.json', '/media/videos/%2e%2e%2f%2e%2e%2fpackage.json', '/media/videos/']) {
+      for (const probe of [
+        `/media/.incoming/${id}`,
+        `/media/${id}`,
+        '/media/%2e%2e/package.json',
+        '/media/videos/%2e%2e%2f%2e%2e%2fpackage.json',
+        '/media/videos/',
+      ]) {
         expect([probe, (await fetch(app.baseUrl + probe)).status]).toEqual([probe, 404]);
       }
     });
@@ -214,7 +380,9 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
         request.write(html);
       });
       expect(answer).toEqual({ status: 415, text: 'Please select a valid video file (MP4, MOV, AVI, WMV)' });
-      const rows = await app.database.dataSource.query(`SELECT id FROM uploads WHERE owner_uid = $1 AND file_name = 'stalled.mp4'`, [alice.uid]);
+      const rows = await app.database.dataSource.query(`SELECT id FROM uploads WHERE owner_uid = $1 AND file_name = 'stalled.mp4'`, [
+        alice.uid,
+      ]);
       expect(rows).toEqual([]);
     });
 
@@ -242,14 +410,21 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
         length: 50000,
       });
       expect((await patchUpload(uploadUrl, alice.authorization, 0, fixture('clips/color-bars.mp4').subarray(0, 20000))).status).toBe(204);
-      const cancelled = await fetch(uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', Authorization: alice.authorization } });
+      const cancelled = await fetch(uploadUrl, {
+        method: 'DELETE',
+        headers: { 'Tus-Resumable': '1.0.0', Authorization: alice.authorization },
+      });
       expect(cancelled.status).toBe(204);
       expect((await headUpload(uploadUrl, alice.authorization)).status).toBe(404);
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
 
       const preflight = await fetch(`${app.baseUrl}/uploads`, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,upload-metadata' },
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,upload-metadata',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
@@ -320,24 +495,119 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
         });
         expect([file, last.status]).toEqual([file, 204]);
         const mediaUrl = last.headers.get('x-media-url')!;
-        if (kind === 'image') expect(mediaUrl).toMatch(new RegExp(`^/media/profile-images/${bob.uid}-\\d{13}$`));
-        const served = await fetch(app.baseUrl + mediaUrl, { method: 'HEAD' });
-        expect([file, served.headers.get('content-type')]).toEqual([file, type]);
-        if (kind === 'image') expect(await app.media.service.claimImage(bob.uid, mediaUrl)).toBe(mediaUrl);
+        if (kind === 'image') {
+          // A photo is served at once, as the type its bytes showed.
+          expect(mediaUrl).toMatch(new RegExp(`^/media/profile-images/${bob.uid}-\\d{13}$`));
+          const served = await fetch(app.baseUrl + mediaUrl, { method: 'HEAD' });
+          expect([file, served.status, served.headers.get('content-type')]).toEqual([file, 200, type]);
+          expect(await app.media.service.claimImage(bob.uid, mediaUrl)).toBe(mediaUrl);
+        } else {
+          // A video is kept, recorded as the type its bytes showed, for transcoding; a post can use it.
+          expect(mediaUrl).toMatch(new RegExp(`^/media/videos/\\d{13}-${path.basename(file).replace('.', '\\.')}$`));
+          const row = await finishedVideo(mediaUrl);
+          expect([file, row.contentType]).toEqual([file, type]);
+          expect(sha256(await storedOriginal(mediaUrl))).toBe(sha256(fixture(file)));
+          const facts = await app.media.service.claimVideo(bob.uid, mediaUrl);
+          expect([file, facts.width! > 0, facts.height! > 0, facts.duration! > 0]).toEqual([file, true, true, true]);
+        }
       }
     });
 
-    it('reports the size a viewer sees for a phone video stored sideways, and cuts an upright poster', async () => {
-      const { last } = await uploadFile(app.baseUrl, bob.authorization, fixture('formats/rotated-phone.mp4'), {
+    it('reports the size a viewer sees for a phone video stored sideways, with no poster before transcoding', async () => {
+      const clip = fixture('formats/rotated-phone.mp4');
+      const { last } = await uploadFile(app.baseUrl, bob.authorization, clip, {
         kind: 'video',
         filename: 'phone.mp4',
         filetype: 'video/mp4',
       });
       expect(last.status).toBe(204);
-      const facts = await app.media.service.claimVideo(bob.uid, last.headers.get('x-media-url')!);
-      expect(facts).toMatchObject({ width: 180, height: 320 });
-      const poster = Buffer.from(await (await fetch(app.baseUrl + facts.posterUrl!)).arrayBuffer());
-      expect(jpegSize(poster)).toEqual({ width: 180, height: 320 });
+      const mediaUrl = last.headers.get('x-media-url')!;
+      // Stored 320×180 with a quarter turn, as the phone wrote it...
+      const copy = await app.media.store.localCopy((await finishedVideo(mediaUrl)).originalPath!);
+      try {
+        expect(probeStreams(copy.file).streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ width: 320, height: 180 });
+      } finally {
+        await copy.release();
+      }
+      // ...reported upright, as a viewer sees it; the poster is cut by transcoding (transcoding.test.ts).
+      const facts = await app.media.service.claimVideo(bob.uid, mediaUrl);
+      expect(facts).toMatchObject({ width: 180, height: 320, posterUrl: null });
+      const stem = mediaUrl.slice('/media/videos/'.length).replace(/\.mp4$/, '');
+      expect((await listKeys()).filter((key) => key.startsWith('posters/') && key.includes(stem))).toEqual([]);
+    });
+
+    /** A served file, written where ffprobe can read it. */
+    const download = async (mediaUrl: string): Promise<{ file: string; bytes: Buffer }> => {
+      const bytes = Buffer.from(await (await fetch(app.baseUrl + mediaUrl)).arrayBuffer());
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'campus-served-')), 'served');
+      fs.writeFileSync(file, bytes);
+      return { file, bytes };
+    };
+
+    it('keeps phone videos (MP4 and MOV) exactly as received, location and all, where no URL reaches them', async () => {
+      // What is served of a video is made by transcoding, which leaves out location and device:
+      // that is shown in transcoding.test.ts. Here: the original, which still has them, stays private.
+      for (const container of ['mp4', 'mov'] as const) {
+        const clip = phoneClip(container);
+        expect(clip.includes(PARIS)).toBe(true);
+        const { last } = await uploadFile(app.baseUrl, bob.authorization, clip, {
+          kind: 'video',
+          filename: `phone.${container}`,
+          filetype: container === 'mp4' ? 'video/mp4' : 'video/quicktime',
+        });
+        expect([container, last.status]).toEqual([container, 204]);
+        const mediaUrl = last.headers.get('x-media-url')!;
+        await expectKeptPrivately(mediaUrl, clip);
+        const name = mediaUrl.slice('/media/videos/'.length);
+        for (const probe of [
+          mediaUrl,
+          `/media/originals/${name}`,
+          `/media/videos/%2e%2e/originals/${name}`,
+          `/media/videos/..%2Foriginals%2F${name}`,
+          `/media/originals%2F${name}`,
+        ]) {
+          const answer = await fetch(app.baseUrl + probe);
+          const body = Buffer.from(await answer.arrayBuffer());
+          expect([container, probe, answer.status, body.includes(PARIS)]).toEqual([container, probe, 404, false]);
+        }
+        // Still a video a post can use: probed at upload.
+        const facts = await app.media.service.claimVideo(bob.uid, mediaUrl);
+        expect(facts).toMatchObject({ width: 32, height: 32 });
+        expect(facts.duration).toBeGreaterThan(0.9);
+      }
+    });
+
+    it('serves a profile photo without its EXIF block (GPS, make, model), still a JPEG that decodes', async () => {
+      const photo = jpegWithGps();
+      const { last } = await uploadFile(app.baseUrl, bob.authorization, photo, {
+        kind: 'image',
+        filename: 'me.jpg',
+        filetype: 'image/jpeg',
+      });
+      expect(last.status).toBe(204);
+      const { file, bytes } = await download(last.headers.get('x-media-url')!);
+      for (const leak of ['Exif', 'Apple', 'iPhone']) expect([leak, bytes.includes(Buffer.from(leak, 'latin1'))]).toEqual([leak, false]);
+      expect(bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+      expect(decodes(file)).toBe(true);
+      expect(probeTags(file).streams[0]).toMatchObject({ codec_type: 'video', width: 16 });
+    });
+
+    it('refuses a video over 10 minutes and one over 4096×4096 pixels, keeping nothing', async () => {
+      const cases: [Buffer, string, string][] = [
+        [longClip(), 'long.mp4', 'This video is longer than 10 minutes. Please choose a shorter clip.'],
+        [widePictureClip(), 'wide.mp4', 'This video’s picture is larger than 4096×4096. Please choose a smaller video.'],
+      ];
+      for (const [clip, filename, message] of cases) {
+        const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, clip, {
+          kind: 'video',
+          filename,
+          filetype: 'video/mp4',
+        });
+        expect([filename, last.status, await last.text()]).toEqual([filename, 413, message]);
+        expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+        expect((await listKeys()).filter((key) => key.includes(filename.replace('.mp4', '')))).toEqual([]);
+        expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE id = $1', [uploadIdOf(uploadUrl)])).toEqual([]);
+      }
     });
 
     it('refuses a declared 100 MB + 1 byte video and a 5 MB + 1 byte image before any byte', async () => {
@@ -426,16 +696,21 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(answer).toEqual({ status: 413, text: 'File size exceeds 100MB limit' });
       expect(sentWhenRefused).toBeGreaterThan(100 * MB);
       expect(sentWhenRefused).toBeLessThan(120 * MB);
-      // The bytes streamed through to the store: memory grew by far less than the file's size.
+      // The bytes streamed through to the store: memory grew by far less than the 100+ MB sent,
+      // within the upload memory target the benchmark holds uploads to (64 MB). RSS also counts
+      // chunks let go but not yet collected: on Node 24 it reached 52 MB on a loaded run, past the
+      // 50 MB this asserted before; holding the body would show as 100 MB and more.
       expect(baseline).toBeGreaterThan(0);
-      expect(peak - baseline).toBeLessThan(50 * MB);
+      expect(peak - baseline).toBeLessThan(64 * MB);
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
       expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE id = $1', [uploadIdOf(uploadUrl)])).toEqual([]);
     });
 
     it('asks for a signed-in owner on every upload request', async () => {
       const clip = fixture('clips/color-bars.mp4');
-      expect((await createUpload(app.baseUrl, null, { kind: 'video', filename: 'a.mp4', filetype: 'video/mp4', length: 10 })).status).toBe(401);
+      expect((await createUpload(app.baseUrl, null, { kind: 'video', filename: 'a.mp4', filetype: 'video/mp4', length: 10 })).status).toBe(
+        401,
+      );
       expect(
         (await createUpload(app.baseUrl, 'Bearer not-a-token', { kind: 'video', filename: 'a.mp4', filetype: 'video/mp4', length: 10 }))
           .status,
@@ -450,7 +725,10 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect((await headUpload(uploadUrl, null)).status).toBe(401);
       expect((await headUpload(uploadUrl, bob.authorization)).status).toBe(403);
       expect((await patchUpload(uploadUrl, bob.authorization, 0, clip)).status).toBe(403);
-      const bobDelete = await fetch(uploadUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', Authorization: bob.authorization } });
+      const bobDelete = await fetch(uploadUrl, {
+        method: 'DELETE',
+        headers: { 'Tus-Resumable': '1.0.0', Authorization: bob.authorization },
+      });
       expect(bobDelete.status).toBe(403);
 
       const done = await patchUpload(uploadUrl, alice.authorization, 0, clip);
@@ -468,7 +746,10 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
     it('sweeps unfinished uploads older than 24 hours and keeps fresh ones', async () => {
       const clip = fixture('clips/game-of-life.mp4');
       const options = { kind: 'video', filename: 'later.mp4', filetype: 'video/mp4', length: clip.length };
-      const [stale, fresh] = [await startUpload(app.baseUrl, alice.authorization, options), await startUpload(app.baseUrl, alice.authorization, options)];
+      const [stale, fresh] = [
+        await startUpload(app.baseUrl, alice.authorization, options),
+        await startUpload(app.baseUrl, alice.authorization, options),
+      ];
       expect((await patchUpload(stale, alice.authorization, 0, clip.subarray(0, 20000))).status).toBe(204);
       await app.database.dataSource.query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [uploadIdOf(stale)]);
 
@@ -478,18 +759,70 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect((await headUpload(fresh, alice.authorization)).status).toBe(200);
     });
 
-    it("deletes a post's video and poster, and all of an account's uploads", async () => {
+    /** media_files rows of these uploads: what /media would still serve of them. */
+    const servedRowsOf = async (uploadIds: string[]) =>
+      app.database.dataSource.query('SELECT path FROM media_files WHERE upload_id = ANY($1)', [uploadIds]);
+
+    /**
+     * What the transcoding job leaves for a post (a rendition and its posters, made by
+     * modules/video-processing), written and listed the way it does; returns their URLs.
+     */
+    const storeAsTranscoded = async (uploadId: string, mediaUrl: string): Promise<string[]> => {
+      const mediaPath = mediaUrl.slice('/media/'.length);
+      const original = await app.media.store.localCopy((await finishedVideo(mediaUrl)).originalPath!);
+      const poster = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'campus-poster-')), 'poster.jpg');
+      fs.writeFileSync(poster, fixture('avatars/student-02.jpg'));
+      const files = [
+        { path: renditionPathFor(mediaPath, '360p'), file: original.file, contentType: 'video/mp4' },
+        { path: posterPictureFor(mediaPath, 360, 640, 'webp'), file: poster, contentType: 'image/webp' },
+        { path: posterPictureFor(mediaPath, 360, 640, 'jpg'), file: poster, contentType: 'image/jpeg' },
+      ];
+      try {
+        for (const file of files) await app.media.store.putFile(file.path, file.file, file.contentType);
+      } finally {
+        await original.release();
+      }
+      await app.media.records.addServedFiles(
+        uploadId,
+        files.map(({ path: p, contentType }) => ({ path: p, contentType, width: 360, height: 640 })),
+      );
+      return files.map((file) => mediaUrlFor(file.path));
+    };
+
+    it("deletes a post's video with its original, renditions and posters, and all of an account's uploads", async () => {
       const { last } = await uploadFile(app.baseUrl, alice.authorization, fixture('clips/colour-sweep.mp4'), {
         kind: 'video',
         filename: 'sweep.mp4',
         filetype: 'video/mp4',
       });
       const facts = await app.media.service.claimVideo(alice.uid, last.headers.get('x-media-url')!);
-      await app.media.service.deleteMedia([facts.videoUrl, facts.posterUrl!]);
-      for (const url of [facts.videoUrl, facts.posterUrl!]) {
-        expect((await fetch(app.baseUrl + url)).status).toBe(404);
-        expect(await keysMentioning(url.replace('/media/', ''))).toEqual([]);
+      const { originalPath } = await finishedVideo(facts.videoUrl);
+      const [renditionUrl, ...posterUrls] = await storeAsTranscoded(facts.uploadId!, facts.videoUrl);
+      for (const url of [renditionUrl!, ...posterUrls]) expect([url, (await fetch(app.baseUrl + url)).status]).toEqual([url, 200]);
+
+      // A ready post names its rendition and its JPEG poster.
+      await app.media.service.deleteMedia([renditionUrl!, posterUrls[1]!]);
+      for (const url of [facts.videoUrl, renditionUrl!, ...posterUrls]) {
+        expect([url, (await fetch(app.baseUrl + url)).status]).toEqual([url, 404]);
       }
+      expect(await app.media.store.stat(originalPath!)).toBeNull();
+      const stem = facts.videoUrl.slice('/media/videos/'.length).replace(/\.mp4$/, '');
+      expect((await listKeys()).filter((key) => key.includes(stem))).toEqual([]);
+      expect(await servedRowsOf([facts.uploadId!])).toEqual([]);
+      expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE id = $1', [facts.uploadId])).toEqual([]);
+
+      // A post deleted while still processing names only its upload: the original goes with it.
+      const pending = await uploadFile(app.baseUrl, alice.authorization, fixture('clips/color-bars.mp4'), {
+        kind: 'video',
+        filename: 'not-yet.mp4',
+        filetype: 'video/mp4',
+      });
+      const unprocessed = await app.media.service.claimVideo(alice.uid, pending.last.headers.get('x-media-url')!);
+      const unprocessedOriginal = (await finishedVideo(unprocessed.videoUrl)).originalPath!;
+      expect(await app.media.store.stat(unprocessedOriginal)).not.toBeNull();
+      await app.media.service.deleteUploads([unprocessed.uploadId!]);
+      expect(await app.media.store.stat(unprocessedOriginal)).toBeNull();
+      expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE id = $1', [unprocessed.uploadId])).toEqual([]);
 
       const carol = await createEmulatorUser('carol');
       const photo = await uploadFile(app.baseUrl, carol.authorization, fixture('avatars/student-03.png'), {
@@ -502,28 +835,31 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
         filename: 'bars.mp4',
         filetype: 'video/mp4',
       });
-      const pending = await startUpload(app.baseUrl, carol.authorization, { kind: 'video', filename: 'x.mp4', filetype: 'video/mp4', length: 999 });
+      const pendingUpload = await startUpload(app.baseUrl, carol.authorization, {
+        kind: 'video',
+        filename: 'x.mp4',
+        filetype: 'video/mp4',
+        length: 999,
+      });
+      const photoUrl = photo.last.headers.get('x-media-url')!;
+      expect((await fetch(app.baseUrl + photoUrl)).status).toBe(200);
+      const clipRow = await finishedVideo(clip.last.headers.get('x-media-url')!);
+      const clipServed = await storeAsTranscoded(clipRow.id, clip.last.headers.get('x-media-url')!);
+      const photoRow = (await app.media.records.findCompleteByPath(photoUrl.slice('/media/'.length)))!;
+      // Everything /media serves of carol's photo and clip, whatever sizes were made of them.
+      const servedPaths: string[] = (await servedRowsOf([photoRow.id, clipRow.id])).map((row: { path: string }) => row.path);
+      expect(servedPaths).toEqual(expect.arrayContaining([photoUrl, ...clipServed].map((url) => url.slice('/media/'.length))));
+
       await app.media.service.deleteAllOf(carol.uid);
-      expect((await fetch(app.baseUrl + photo.last.headers.get('x-media-url')!)).status).toBe(404);
-      expect((await fetch(app.baseUrl + clip.last.headers.get('x-media-url')!)).status).toBe(404);
-      expect((await headUpload(pending, carol.authorization)).status).toBe(404);
-      expect((await listKeys()).filter((key) => key.includes(carol.uid))).toEqual([]);
+      for (const url of [clip.last.headers.get('x-media-url')!, ...servedPaths.map(mediaUrlFor)]) {
+        expect([url, (await fetch(app.baseUrl + url)).status]).toEqual([url, 404]);
+      }
+      expect((await headUpload(pendingUpload, carol.authorization)).status).toBe(404);
+      expect(await app.media.store.stat(clipRow.originalPath!)).toBeNull();
+      for (const storePath of servedPaths) expect([storePath, await app.media.store.stat(storePath)]).toEqual([storePath, null]);
+      expect((await listKeys()).filter((key) => key.includes(carol.uid) || key.includes(uploadIdOf(pendingUpload)))).toEqual([]);
+      expect(await servedRowsOf([photoRow.id, clipRow.id])).toEqual([]);
       expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE owner_uid = $1', [carol.uid])).toEqual([]);
     });
   });
-}
-
-/** Width and height from a JPEG's start-of-frame marker. */
-function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
-  let offset = 2;
-  while (offset + 9 < jpeg.length) {
-    if (jpeg[offset] !== 0xff) return null;
-    const marker = jpeg[offset + 1]!;
-    const length = jpeg.readUInt16BE(offset + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return { height: jpeg.readUInt16BE(offset + 5), width: jpeg.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + length;
-  }
-  return null;
 }

@@ -4,7 +4,8 @@
  * echoed back (GraphQL names the invalid value), so they are cut out of the message before the
  * checks, which then only see what the server wrote.
  */
-const GENERIC = /^\s*(internal server error|something went wrong.*|error|bad request|unknown error|undefined|null|\[object object\]|invalid input)\.?\s*$/i;
+const GENERIC =
+  /^\s*(internal server error|something went wrong.*|error|bad request|unknown error|undefined|null|\[object object\]|invalid input)\.?\s*$/i;
 const STACK = /\n\s*at\s|\bat\s+\S+\s+\(.*:\d+:\d+\)|node_modules|[\\/]src[\\/]|\.(ts|js|mjs):\d+/;
 const SQL = new RegExp(
   [
@@ -29,7 +30,8 @@ const SQL = new RegExp(
   ].join('|'),
   'i',
 );
-const JAVASCRIPT = /Cannot read propert|is not a function|is not defined(?! by type)|is not iterable|Unexpected token|JSON at position|TypeError|RangeError|ReferenceError|Maximum call stack|\[object Object\]/;
+const JAVASCRIPT =
+  /Cannot read propert|is not a function|is not defined(?! by type)|is not iterable|Unexpected token|JSON at position|TypeError|RangeError|ReferenceError|Maximum call stack|\[object Object\]/;
 
 /** Every string inside a request value, in the forms a server may echo it (raw, JSON-quoted, JSON-escaped). */
 export function echoForms(value: unknown): string[] {

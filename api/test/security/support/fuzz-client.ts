@@ -53,7 +53,10 @@ export class FuzzStats {
   table(): string {
     return [...this.byTarget]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([target, { requests, refused }]) => `  ${target.padEnd(40)} ${String(requests).padStart(6)} requests ${String(requests - refused).padStart(5)} accepted`)
+      .map(
+        ([target, { requests, refused }]) =>
+          `  ${target.padEnd(40)} ${String(requests).padStart(6)} requests ${String(requests - refused).padStart(5)} accepted`,
+      )
       .join('\n');
   }
 
@@ -124,7 +127,8 @@ export function problemsOf(outcome: FuzzOutcome): string[] {
   if (request.mustRefuse && !outcome.refused) problems.push(`accepted an input that must be refused (status ${status})`);
   if (outcome.refused) {
     const echoes = echoForms([request.json, request.raw?.body, request.path, request.authorization]);
-    if (request.graphql && !Array.isArray((body as { errors?: unknown } | null)?.errors)) problems.push('GraphQL refusal without an errors list');
+    if (request.graphql && !Array.isArray((body as { errors?: unknown } | null)?.errors))
+      problems.push('GraphQL refusal without an errors list');
     if (!request.graphql && (body as { success?: unknown } | null)?.success !== false) problems.push('REST refusal without success: false');
     if (!outcome.messages.length) problems.push('refusal without a message');
     for (const message of outcome.messages) {
@@ -140,7 +144,7 @@ export function problemsOf(outcome: FuzzOutcome): string[] {
 /** A failing request, short enough to read in a test report. */
 export function describeFailure(outcome: FuzzOutcome, problems: string[]): string {
   const clip = (value: unknown) => {
-    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
     return text.length > 600 ? `${text.slice(0, 600)}… (${text.length} chars)` : text;
   };
   return [

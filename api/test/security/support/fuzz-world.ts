@@ -42,15 +42,25 @@ export async function openFuzzWorld(label: string): Promise<FuzzWorld> {
   const importVideo = async (owner: Student) =>
     (await server.app.media.importFile(owner.uid, 'video', path.join(MEDIA, 'clips/campus-testcard.mp4'), `clip-${randomUUID()}.mp4`)).url;
   const post = async (owner: Student) =>
-    (await ok(server, owner.token, `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Mine", tags: ["campus"] }) { id } }`, {
-      v: await importVideo(owner),
-    })).createPost.id as string;
+    (
+      await ok(
+        server,
+        owner.token,
+        `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Mine", tags: ["campus"] }) { id } }`,
+        {
+          v: await importVideo(owner),
+        },
+      )
+    ).createPost.id as string;
   const [ownPost, neighbourPost] = await Promise.all([post(student), post(neighbour)]);
-  const comment = (await ok(server, student.token, `mutation($p: ID!) { addComment(postId: $p, text: "Nice") { id } }`, { p: neighbourPost }))
-    .addComment.id as string;
+  const comment = (
+    await ok(server, student.token, `mutation($p: ID!) { addComment(postId: $p, text: "Nice") { id } }`, { p: neighbourPost })
+  ).addComment.id as string;
   await ok(server, student.token, `mutation { saveCalendarEvent(date: "2026-11-23", name: "Lab report due") { date } }`);
   const unpostedVideo = await importVideo(student);
-  const photo = (await server.app.media.importFile(student.uid, 'image', path.join(MEDIA, 'avatars/student-02.jpg'), `avatar-${randomUUID()}.jpg`)).url;
+  const photo = (
+    await server.app.media.importFile(student.uid, 'image', path.join(MEDIA, 'avatars/student-02.jpg'), `avatar-${randomUUID()}.jpg`)
+  ).url;
   const neighbourVideo = await importVideo(neighbour);
 
   const snapshot = () => snapshotStore(server.app.database.dataSource, store.env.MEDIA_DIR);
@@ -99,7 +109,8 @@ export function snapshotDifference(before: StoreSnapshot, after: StoreSnapshot):
   for (const table of tables) {
     const a = before.tables[table];
     const b = after.tables[table];
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes.push(`${table}: ${a?.rows ?? 0} -> ${b?.rows ?? 0} rows${a?.rows === b?.rows ? ' (contents changed)' : ''}`);
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      changes.push(`${table}: ${a?.rows ?? 0} -> ${b?.rows ?? 0} rows${a?.rows === b?.rows ? ' (contents changed)' : ''}`);
   }
   const added = after.mediaFiles.filter((file) => !before.mediaFiles.includes(file));
   const removed = before.mediaFiles.filter((file) => !after.mediaFiles.includes(file));
@@ -140,7 +151,8 @@ export async function runPhase(world: FuzzWorld, phase: FuzzPhase): Promise<void
     });
     if (before) {
       const changes = snapshotDifference(before, await world.snapshot());
-      if (changes.length) failures.push(`the store changed under refused requests (${changes.join('; ')})\n${await culprit(world, batch!)}`);
+      if (changes.length)
+        failures.push(`the store changed under refused requests (${changes.join('; ')})\n${await culprit(world, batch!)}`);
     }
     if (failures.length) {
       throw new Error(
@@ -155,7 +167,8 @@ async function culprit(world: FuzzWorld, batch: FuzzRequest[]): Promise<string> 
     const before = await world.snapshot();
     const outcome: FuzzOutcome = await send(world.server.url, request);
     const changes = snapshotDifference(before, await world.snapshot());
-    if (changes.length) return `replayed alone, this one changed ${changes.join('; ')}:\n${describeFailure(outcome, ['stored on refusal'])}`;
+    if (changes.length)
+      return `replayed alone, this one changed ${changes.join('; ')}:\n${describeFailure(outcome, ['stored on refusal'])}`;
   }
   return 'replayed one at a time, no single request changed the store';
 }
@@ -168,10 +181,20 @@ function hash(text: string): number {
 
 /** A fresh post of the student's own (for tests that delete one). */
 export async function postOf(world: FuzzWorld): Promise<string> {
-  const video = await world.server.app.media.importFile(world.student.uid, 'video', path.join(MEDIA, 'clips/campus-testcard.mp4'), `clip-${randomUUID()}.mp4`);
-  const data = await ok(world.server, world.student.token, `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Mine", tags: [] }) { id } }`, {
-    v: video.url,
-  });
+  const video = await world.server.app.media.importFile(
+    world.student.uid,
+    'video',
+    path.join(MEDIA, 'clips/campus-testcard.mp4'),
+    `clip-${randomUUID()}.mp4`,
+  );
+  const data = await ok(
+    world.server,
+    world.student.token,
+    `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Mine", tags: [] }) { id } }`,
+    {
+      v: video.url,
+    },
+  );
   return data.createPost.id as string;
 }
 

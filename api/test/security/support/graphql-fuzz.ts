@@ -48,7 +48,12 @@ export interface RootField {
 
 export function rootFields(schema: GraphQLSchema, kind: RootKind): RootField[] {
   const root = kind === 'Query' ? schema.getQueryType() : schema.getMutationType();
-  return Object.values(root?.getFields() ?? {}).map((field) => ({ kind, field, access: field.extensions?.access, document: documentFor(kind, field) }));
+  return Object.values(root?.getFields() ?? {}).map((field) => ({
+    kind,
+    field,
+    access: field.extensions?.access,
+    document: documentFor(kind, field),
+  }));
 }
 
 /** `mutation Fuzz($a: T!) { field(a: $a) { __typename } }`: the arguments as variables of their exact types. */
@@ -71,7 +76,10 @@ export function knownValues(world: FuzzWorld): KnownValues {
 }
 
 const nonInteger = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((value) => !Number.isInteger(value));
-const outOfInt32 = fc.oneof(fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -(2 ** 31) - 1 }));
+const outOfInt32 = fc.oneof(
+  fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -(2 ** 31) - 1 }),
+);
 const isoDate = fc
   .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
   .map((date) => date.toISOString().slice(0, 10));
@@ -96,7 +104,10 @@ function conformNamed(type: GraphQLInputType, known: KnownValues, small = false)
       { weight: 4, arbitrary: fc.array(smallItem, { maxLength: 8 }) },
       { weight: 1, arbitrary: fc.tuple(fc.array(smallItem, { maxLength: 3 }), item).map(([items, last]) => [...items, last]) },
       { weight: 1, arbitrary: item }, // a single value is coerced to a one-item list
-      { weight: 1, arbitrary: fc.integer({ min: 50, max: 2_000 }).chain((length) => fc.array(smallItem, { minLength: length, maxLength: length })) },
+      {
+        weight: 1,
+        arbitrary: fc.integer({ min: 50, max: 2_000 }).chain((length) => fc.array(smallItem, { minLength: length, maxLength: length })),
+      },
     );
   }
   if (isInputObjectType(type)) {
@@ -121,7 +132,8 @@ function conformNamed(type: GraphQLInputType, known: KnownValues, small = false)
       { weight: 1, arbitrary: fc.integer() },
     );
   }
-  if (type === GraphQLInt) return fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom(0, -1, 1, 50, 51, 2 ** 31 - 1, -(2 ** 31)));
+  if (type === GraphQLInt)
+    return fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom(0, -1, 1, 50, 51, 2 ** 31 - 1, -(2 ** 31)));
   if (type === GraphQLFloat) return fc.double({ noNaN: true, noDefaultInfinity: true });
   if (type === GraphQLBoolean) return fc.boolean();
   if (isScalarType(type) && type.name === 'LocalDate') return fc.oneof(fc.constantFrom(...VALID_DATES), isoDate);
@@ -145,7 +157,9 @@ export function violate(type: GraphQLInputType, known: KnownValues, textLimits: 
     return fc.oneof(
       // One bad value on its own is coerced to a list of one (null and arrays are not).
       bad.filter((value) => value !== null && !Array.isArray(value)),
-      fc.tuple(fc.array(good, { maxLength: 4 }), bad, fc.array(good, { maxLength: 4 })).map(([before, item, after]) => [...before, item, ...after]),
+      fc
+        .tuple(fc.array(good, { maxLength: 4 }), bad, fc.array(good, { maxLength: 4 }))
+        .map(([before, item, after]) => [...before, item, ...after]),
     );
   }
   if (isInputObjectType(type)) {
@@ -155,7 +169,11 @@ export function violate(type: GraphQLInputType, known: KnownValues, textLimits: 
       // Not an object. (An empty array would pass: GraphQL reads it as an object without fields.)
       fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.array(anyJson, { minLength: 1, maxLength: 3 })),
       fc
-        .tuple(good, fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !fields.some((field) => field.name === key)), anyJson)
+        .tuple(
+          good,
+          fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !fields.some((field) => field.name === key)),
+          anyJson,
+        )
         .map(([object, key, value]) => ({ ...object, [key]: value })), // a field the type does not have
     ];
     const required = fields.filter((field) => isNonNullType(field.type) && field.defaultValue === undefined);
@@ -168,16 +186,27 @@ export function violate(type: GraphQLInputType, known: KnownValues, textLimits: 
   }
   if (isEnumType(type)) {
     const names = new Set(type.getValues().map((value) => value.name));
-    return fc.oneof(hostileText.filter((text) => !names.has(text)), hostileNumber, structure);
+    return fc.oneof(
+      hostileText.filter((text) => !names.has(text)),
+      hostileNumber,
+      structure,
+    );
   }
   // Text fields: anything but text (or text over every limit the app has).
-  if (type === GraphQLString) return textLimits ? fc.oneof({ weight: 3, arbitrary: notText }, { weight: 1, arbitrary: overLimitText }) : notText;
+  if (type === GraphQLString)
+    return textLimits ? fc.oneof({ weight: 3, arbitrary: notText }, { weight: 1, arbitrary: overLimitText }) : notText;
   if (type === GraphQLID) return fc.oneof(nonInteger, fc.boolean(), structure);
   if (type === GraphQLInt) return fc.oneof(nonInteger, outOfInt32, fc.boolean(), hostileText, structure);
   if (type === GraphQLFloat) return fc.oneof(fc.boolean(), hostileText, structure);
   if (type === GraphQLBoolean) return fc.oneof(hostileNumber, hostileText, structure);
   if (isScalarType(type) && type.name === 'LocalDate') {
-    return fc.oneof(fc.constantFrom(...INVALID_DATES), hostileText.filter((text) => !isIsoDate(text)), hostileNumber, fc.boolean(), structure);
+    return fc.oneof(
+      fc.constantFrom(...INVALID_DATES),
+      hostileText.filter((text) => !isIsoDate(text)),
+      hostileNumber,
+      fc.boolean(),
+      structure,
+    );
   }
   return null;
 }
@@ -201,7 +230,12 @@ export function violatingVariables(root: RootField, known: KnownValues): fc.Arbi
   return options.length ? fc.oneof(...options) : null;
 }
 
-function graphqlRequest(root: RootField, variables: Record<string, unknown>, authorization: string | undefined, mustRefuse: boolean): FuzzRequest {
+function graphqlRequest(
+  root: RootField,
+  variables: Record<string, unknown>,
+  authorization: string | undefined,
+  mustRefuse: boolean,
+): FuzzRequest {
   return {
     target: `${root.kind}.${root.field.name}`,
     method: 'POST',
@@ -225,7 +259,9 @@ export function refusedRequests(fields: RootField[], known: KnownValues, token: 
 /** The student's own token, variables of the right types: accepted or refused, never a fault. */
 export function conformingRequests(fields: RootField[], known: KnownValues, token: string): fc.Arbitrary<FuzzRequest> {
   const withArgs = fields.filter((root) => root.field.args.length > 0);
-  return fc.oneof(...withArgs.map((root) => conformingVariables(root, known).map((vars) => graphqlRequest(root, vars, `Bearer ${token}`, false))));
+  return fc.oneof(
+    ...withArgs.map((root) => conformingVariables(root, known).map((vars) => graphqlRequest(root, vars, `Bearer ${token}`, false))),
+  );
 }
 
 /** Junk Authorization headers on every field: a field that needs a user refuses them all. */
@@ -256,7 +292,10 @@ export function junkEnvelopeRequests(token: string): fc.Arbitrary<FuzzRequest> {
   });
   const notAnOperation = fc.oneof(
     anyJson.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value) || !('query' in value)),
-    fc.record({ query: fc.oneof(hostileText, notText, fc.constant(null)), variables: anyJson, operationName: anyJson }, { requiredKeys: ['query'] }),
+    fc.record(
+      { query: fc.oneof(hostileText, notText, fc.constant(null)), variables: anyJson, operationName: anyJson },
+      { requiredKeys: ['query'] },
+    ),
     // A real mutation with variables that are not an object: refused, so the calendar stays as it is.
     fc.record({
       query: fc.constant('mutation { saveCalendarEvent(date: "2026-11-23", name: "Envelope") { date } }'),
@@ -265,11 +304,14 @@ export function junkEnvelopeRequests(token: string): fc.Arbitrary<FuzzRequest> {
   );
   return fc.oneof(
     notAnOperation.map((value) => raw(JSON.stringify(value) ?? 'null', 'application/json')),
-    fc.constantFrom('{', '{"query": "{ __typename }"', '{"query":', "{'query': 1}", 'null garbage', '\u0000', '[,]', '{"a":1}}').map((body) =>
-      raw(body, 'application/json'),
-    ),
-    fc.tuple(hostileText, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml')).map(
-      ([body, type]) => raw(body || 'x', type),
-    ),
+    fc
+      .constantFrom('{', '{"query": "{ __typename }"', '{"query":', "{'query': 1}", 'null garbage', '\u0000', '[,]', '{"a":1}}')
+      .map((body) => raw(body, 'application/json')),
+    fc
+      .tuple(
+        hostileText,
+        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'),
+      )
+      .map(([body, type]) => raw(body || 'x', type)),
   );
 }

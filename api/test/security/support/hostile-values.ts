@@ -12,7 +12,7 @@ export const SQL_PAYLOADS = [
   "' OR 1=1 --",
   "' OR '1'='1",
   '" OR ""="',
-  "1; DELETE FROM posts WHERE 1=1; --",
+  '1; DELETE FROM posts WHERE 1=1; --',
   "' UNION SELECT email, date_of_birth FROM users --",
   "admin'--",
   "%'; TRUNCATE likes; --",
@@ -63,9 +63,38 @@ export const UNICODE_EDGES = [
   '\u00a0\u3000', // no-break and ideographic spaces
 ];
 
-export const NAN_ISH = ['NaN', 'Infinity', '-Infinity', '1e309', '-0', '0x10', '1.5', ' 1', 'null', 'undefined', 'true', '[]', '{}', '', ' '];
+export const NAN_ISH = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-0',
+  '0x10',
+  '1.5',
+  ' 1',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '',
+  ' ',
+];
 
-export const HUGE_NUMBERS = [-1, 0, -0, 1.5, -2147483649, 2147483648, 2 ** 53, -(2 ** 53), 1e308, -1e308, Number.MIN_VALUE, 9007199254740993];
+export const HUGE_NUMBERS = [
+  -1,
+  0,
+  -0,
+  1.5,
+  -2147483649,
+  2147483648,
+  2 ** 53,
+  -(2 ** 53),
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+  9007199254740993,
+];
 
 export const INVALID_DATES = [
   '2026-02-30',
@@ -143,16 +172,15 @@ export const junkStructure: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Any JSON value at all, hostile where possible. */
-export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
-  hostileText,
-  hostileNumber,
-  fc.boolean(),
-  fc.constant(null),
-  junkStructure,
-);
+export const anyJson: fc.Arbitrary<unknown> = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null), junkStructure);
 
 /** A value that is not text: a number, a boolean, an object or an array (null means "absent" to most fields). */
-export const notText: fc.Arbitrary<unknown> = fc.oneof(hostileNumber, fc.boolean(), junkStructure, fc.array(hostileText, { minLength: 1, maxLength: 3 }));
+export const notText: fc.Arbitrary<unknown> = fc.oneof(
+  hostileNumber,
+  fc.boolean(),
+  junkStructure,
+  fc.array(hostileText, { minLength: 1, maxLength: 3 }),
+);
 
 /** Header-safe (latin-1, no CR/LF) junk for the Authorization header. */
 const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 200 });
@@ -170,7 +198,17 @@ const encodeSegment = (value: unknown) => Buffer.from(JSON.stringify(value)).toS
 export function junkAuthorization(expired: string): fc.Arbitrary<string> {
   const now = Math.floor(Date.now() / 1000);
   return fc.oneof(
-    fc.constantFrom('Bearer', 'Bearer ', 'bearer null', 'Bearer undefined', 'Bearer [object Object]', 'Basic dXNlcjpwYXNz', 'Token abc', 'Bearer a.b.c', 'Bearer ...'),
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'bearer null',
+      'Bearer undefined',
+      'Bearer [object Object]',
+      'Basic dXNlcjpwYXNz',
+      'Token abc',
+      'Bearer a.b.c',
+      'Bearer ...',
+    ),
     fc.constant(`Bearer ${expired}`),
     headerText,
     headerText.map((text) => `Bearer ${text.replace(/\s/g, '') || 'x'}`),
@@ -179,7 +217,15 @@ export function junkAuthorization(expired: string): fc.Arbitrary<string> {
     fc.constant(
       `Bearer ${[
         encodeSegment({ alg: 'none', typ: 'JWT' }),
-        encodeSegment({ iss: 'https://evil.example', aud: 'someone-else', sub: 'admin', user_id: 'admin', iat: now, exp: now + 3600, auth_time: now }),
+        encodeSegment({
+          iss: 'https://evil.example',
+          aud: 'someone-else',
+          sub: 'admin',
+          user_id: 'admin',
+          iat: now,
+          exp: now + 3600,
+          auth_time: now,
+        }),
         '',
       ].join('.')}`,
     ),

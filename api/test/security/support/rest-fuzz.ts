@@ -39,8 +39,11 @@ const FIELD_READERS: Array<[FieldKind, RegExp]> = [
   ['date', /parseRestDate\)?\(\s*body\.(\w+)\s*\)/g],
   ['unknown', /\bbody\.(\w+)|\bbody\[['"](\w+)['"]\]/g],
 ];
-/** Query parameters the feeds read (inside a helper, so not visible in every handler's source). */
-const COMMON_QUERY = ['page', 'limit', 'cursor', 'dateFormat'];
+/**
+ * Query parameters the routes read: the feeds' (inside a helper, so not visible in every handler's
+ * source) and the calendar's `dates` ('iso' | 'datestring'; queryString throws in both and junk).
+ */
+const COMMON_QUERY = ['page', 'limit', 'cursor', 'dates'];
 
 export function routeShapes(routes: RestRoute[] = REST_ROUTES): RouteShape[] {
   return routes.map((route) => {
@@ -92,20 +95,21 @@ const namesNothing: fc.Arbitrary<Segment> = fc.oneof(
 );
 
 function anySegment(known: Known): fc.Arbitrary<Segment> {
-  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.ids).map((value) => ({ value })) }, { weight: 1, arbitrary: namesNothing });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...known.ids).map((value) => ({ value })) },
+    { weight: 1, arbitrary: namesNothing },
+  );
 }
 
 /** Dates parseRestDate refuses. */
-const invalidRestDate = fc
-  .oneof(fc.constantFrom(...INVALID_DATES), hostileText)
-  .filter((text) => {
-    try {
-      parseRestDate(text);
-      return false;
-    } catch {
-      return true;
-    }
-  });
+const invalidRestDate = fc.oneof(fc.constantFrom(...INVALID_DATES), hostileText).filter((text) => {
+  try {
+    parseRestDate(text);
+    return false;
+  } catch {
+    return true;
+  }
+});
 
 function conformValue(kind: FieldKind, known: Known): fc.Arbitrary<unknown> {
   const text = fc.oneof(
@@ -115,7 +119,10 @@ function conformValue(kind: FieldKind, known: Known): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: fc.constant(null) },
   );
   const item = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.strings) }, { weight: 1, arbitrary: shortHostile });
-  const list = fc.oneof({ weight: 4, arbitrary: fc.array(item, { maxLength: 5 }) }, { weight: 1, arbitrary: fc.array(item, { maxLength: 60 }) });
+  const list = fc.oneof(
+    { weight: 4, arbitrary: fc.array(item, { maxLength: 5 }) },
+    { weight: 1, arbitrary: fc.array(item, { maxLength: 60 }) },
+  );
   switch (kind) {
     case 'text':
       return text;
@@ -130,7 +137,12 @@ function conformValue(kind: FieldKind, known: Known): fc.Arbitrary<unknown> {
   }
 }
 
-const notAnArray = fc.oneof(hostileText, hostileNumber, fc.boolean(), junkStructure.filter((value) => !Array.isArray(value)));
+const notAnArray = fc.oneof(
+  hostileText,
+  hostileNumber,
+  fc.boolean(),
+  junkStructure.filter((value) => !Array.isArray(value)),
+);
 const listWithNonText = fc
   .tuple(fc.array(shortHostile, { maxLength: 3 }), fc.oneof(hostileNumber, fc.boolean(), fc.constant(null), junkStructure))
   .map(([texts, odd]) => [...texts, odd]);
@@ -143,7 +155,13 @@ function violatingValue(kind: FieldKind): fc.Arbitrary<unknown> | null {
     case 'list':
       return fc.oneof(notAnArray, listWithNonText);
     case 'textOrList':
-      return fc.oneof(hostileNumber, fc.boolean(), junkStructure.filter((value) => !Array.isArray(value)), listWithNonText, overLimitText);
+      return fc.oneof(
+        hostileNumber,
+        fc.boolean(),
+        junkStructure.filter((value) => !Array.isArray(value)),
+        listWithNonText,
+        overLimitText,
+      );
     case 'date':
       return fc.oneof(invalidRestDate, notText);
     default:
@@ -152,7 +170,10 @@ function violatingValue(kind: FieldKind): fc.Arbitrary<unknown> | null {
 }
 
 const junkKeys = fc.dictionary(
-  fc.oneof(fc.constantFrom('__proto__', 'constructor', 'uid', 'email', 'role', 'isAdmin', 'likes', 'followerCount', 'authorUid', '$where'), fc.string({ maxLength: 10 })),
+  fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'uid', 'email', 'role', 'isAdmin', 'likes', 'followerCount', 'authorUid', '$where'),
+    fc.string({ maxLength: 10 }),
+  ),
   anyJson,
   { maxKeys: 3 },
 );
@@ -166,9 +187,15 @@ function allFieldNames(shapes: RouteShape[]): Map<string, FieldKind> {
 /** A body whose fields have the right kinds (with hostile values), plus fields of other routes and junk keys. */
 function conformBody(shape: RouteShape, shapes: RouteShape[], known: Known): fc.Arbitrary<Record<string, unknown>> {
   const own = Object.fromEntries([...shape.fields].map(([name, kind]) => [name, conformValue(kind, known)]));
-  const others = Object.fromEntries([...allFieldNames(shapes)].filter(([name]) => !shape.fields.has(name)).map(([name, kind]) => [name, conformValue(kind, known)]));
+  const others = Object.fromEntries(
+    [...allFieldNames(shapes)].filter(([name]) => !shape.fields.has(name)).map(([name, kind]) => [name, conformValue(kind, known)]),
+  );
   return fc
-    .tuple(fc.record(own, { requiredKeys: [] }), fc.option(fc.record(others, { requiredKeys: [] }), { freq: 3 }), fc.option(junkKeys, { freq: 3 }))
+    .tuple(
+      fc.record(own, { requiredKeys: [] }),
+      fc.option(fc.record(others, { requiredKeys: [] }), { freq: 3 }),
+      fc.option(junkKeys, { freq: 3 }),
+    )
     .map(([mine, theirs, junk]) => ({ ...junk, ...theirs, ...mine }));
 }
 
@@ -180,7 +207,9 @@ function violatingBody(shape: RouteShape, known: Known): fc.Arbitrary<Record<str
   return fc
     .tuple(
       fc.constantFrom(...refusable.map(([name]) => name)),
-      fc.record(Object.fromEntries(refusable.map(([name, kind]) => [name, fc.oneof(violatingValue(kind)!, fc.constant(null))])), { requiredKeys: [] }),
+      fc.record(Object.fromEntries(refusable.map(([name, kind]) => [name, fc.oneof(violatingValue(kind)!, fc.constant(null))])), {
+        requiredKeys: [],
+      }),
       fc.record(Object.fromEntries(others.map(([name, kind]) => [name, conformValue(kind, known)])), { requiredKeys: [] }),
       junkKeys,
     )
@@ -208,7 +237,10 @@ function pathOf(shape: RouteShape, segments: Record<string, Segment>): string {
   });
 }
 
-function restRequest(shape: RouteShape, parts: { segments: Record<string, Segment>; query: string; body?: unknown; authorization?: string; mustRefuse: boolean }): FuzzRequest {
+function restRequest(
+  shape: RouteShape,
+  parts: { segments: Record<string, Segment>; query: string; body?: unknown; authorization?: string; mustRefuse: boolean },
+): FuzzRequest {
   const reads = shape.route.method === 'get';
   return {
     target: shape.key,
@@ -237,7 +269,9 @@ export function refusedRequests(world: FuzzWorld, shapes: RouteShape[] = routeSh
   for (const shape of shapes) {
     if (shape.route.method === 'get') {
       options.push(
-        fc.tuple(segmentsOf(shape, anySegment(known)), queryString(shape)).map(([segments, query]) => restRequest(shape, { segments, query, authorization, mustRefuse: false })),
+        fc
+          .tuple(segmentsOf(shape, anySegment(known)), queryString(shape))
+          .map(([segments, query]) => restRequest(shape, { segments, query, authorization, mustRefuse: false })),
       );
       continue;
     }
@@ -257,10 +291,15 @@ export function refusedRequests(world: FuzzWorld, shapes: RouteShape[] = routeSh
       );
     }
     options.push(
-      fc.tuple(segmentsOf(shape, anySegment(known)), fc.constantFrom('{', '{"text": "hi"', "{'a': 1}", 'null garbage', '[,]', '"\\ud800', '{"a":1}}', 'NaN')).map(([segments, raw]) => ({
-        ...restRequest(shape, { segments, query: '', authorization, mustRefuse: true }),
-        raw: { body: raw, contentType: 'application/json' },
-      })),
+      fc
+        .tuple(
+          segmentsOf(shape, anySegment(known)),
+          fc.constantFrom('{', '{"text": "hi"', "{'a': 1}", 'null garbage', '[,]', '"\\ud800', '{"a":1}}', 'NaN'),
+        )
+        .map(([segments, raw]) => ({
+          ...restRequest(shape, { segments, query: '', authorization, mustRefuse: true }),
+          raw: { body: raw, contentType: 'application/json' },
+        })),
     );
   }
   return fc.oneof(...options);
@@ -290,7 +329,12 @@ export function junkAuthRequests(world: FuzzWorld, shapes: RouteShape[] = routeS
   return fc.oneof(
     ...shapes.map((shape) =>
       fc
-        .tuple(segmentsOf(shape, anySegment(known)), queryString(shape), fc.oneof(conformBody(shape, shapes, known), violatingBody(shape, known) ?? fc.constant({})), auth)
+        .tuple(
+          segmentsOf(shape, anySegment(known)),
+          queryString(shape),
+          fc.oneof(conformBody(shape, shapes, known), violatingBody(shape, known) ?? fc.constant({})),
+          auth,
+        )
         .map(([segments, query, body, authorization]) =>
           restRequest(shape, { segments, query, body, authorization, mustRefuse: shape.route.access === 'user' }),
         ),

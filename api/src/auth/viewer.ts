@@ -1,9 +1,0 @@
-/** The signed-in caller, as vouched for by a verified Firebase ID token. Nothing else names the caller. */
-export interface Viewer {
-  uid: string;
-  email: string | null;
-  /** The display name and photo the identity provider holds (e.g. from Google). */
-  name: string | null;
-  picture: string | null;
-  signInProvider: string | null;
-}

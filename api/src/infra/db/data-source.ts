@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { Client, types } from 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DropBrokenConnections } from './broken-connections';
+import { MIGRATIONS } from './migrations/index';
+import { StatementCountingLogger } from './statement-counter';
+
+// A DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' instead of a local-midnight Date.
+types.setTypeParser(1082, (value: string) => value);
+// COUNT(*) and BIGINT fit in a JS number for every count this app keeps.
+types.setTypeParser(20, (value: string) => Number(value));
+
+export interface Database {
+  dataSource: DataSource;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/** The part of the app's settings the database reads (config.ts's Config has this shape). */
+export interface DatabaseSettings {
+  databaseUrl: string | null;
+  pgliteDir: string;
+}
+
+/** The entity classes TypeORM maps; the composition root hands in modules/entities.ts's list. */
+export type EntityList = NonNullable<DataSourceOptions['entities']>;
+
+type LogFn = (message: string, detail: unknown) => void;
+
+const common = (entities: EntityList, onError: LogFn) =>
+  ({
+    type: 'postgres',
+    entities,
+    migrations: MIGRATIONS,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: ['query', 'error'] as Array<'query' | 'error'>,
+    logger: new StatementCountingLogger(onError),
+    maxQueryExecutionTime: 500,
+  }) as const;
+
+/**
+ * PostgreSQL through pg when DATABASE_URL is set; otherwise the embedded PGlite database in
+ * ./data, through PGlite's own node-postgres adapter with exactly one connection so that
+ * transactions never interleave. Both run the same migrations on open.
+ */
+export async function openDatabase(config: DatabaseSettings, entities: EntityList, onError: LogFn = () => undefined): Promise<Database> {
+  if (config.databaseUrl) {
+    const dataSource = new DataSource({
+      ...common(entities, onError),
+      url: config.databaseUrl,
+      subscribers: [DropBrokenConnections],
+      poolSize: 10,
+      extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 },
+    } as DataSourceOptions);
+    await dataSource.initialize();
+    await migrateExclusively(config.databaseUrl, dataSource);
+    return { dataSource, kind: 'postgres', close: () => dataSource.destroy() };
+  }
+
+  fs.mkdirSync(config.pgliteDir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  const pglite = await PGlite.create(config.pgliteDir);
+  const pgConfig = createPgConfig(pglite);
+  const dataSource = new DataSource({
+    ...common(entities, onError),
+    ...pgConfig,
+    installExtensions: false,
+    poolSize: 1,
+    extra: { ...pgConfig, max: 1 },
+  } as unknown as DataSourceOptions);
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  return {
+    dataSource,
+    kind: 'pglite',
+    async close() {
+      await dataSource.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+/** Several instances may start at once on one database: an advisory lock lets one migrate at a time. */
+async function migrateExclusively(databaseUrl: string, dataSource: DataSource): Promise<void> {
+  const lock = new Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.end();
+  }
+}
+
+const MIGRATION_LOCK = 7_263_101;

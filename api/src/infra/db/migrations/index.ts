@@ -1,0 +1,18 @@
+import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { UploadMediaPaths1763800000000 } from './1763800000000-upload-media-paths';
+import { PostUploadLookups1763900000000 } from './1763900000000-post-upload-lookups';
+import { HashtagTags1764000000000 } from './1764000000000-hashtag-tags';
+import { VideoProcessing1764100000000 } from './1764100000000-video-processing';
+import { BlocksAndMutes1764200000000 } from './1764200000000-blocks-and-mutes';
+import { Moderation1764300000000 } from './1764300000000-moderation';
+
+/** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  UploadMediaPaths1763800000000,
+  PostUploadLookups1763900000000,
+  HashtagTags1764000000000,
+  VideoProcessing1764100000000,
+  BlocksAndMutes1764200000000,
+  Moderation1764300000000,
+];

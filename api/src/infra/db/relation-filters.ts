@@ -1,0 +1,20 @@
+/**
+ * Blocks and mutes as conditions any read can add (SQL over the blocks and mutes tables, which the
+ * blocks module writes). `viewer` is a parameter of the statement (':uid', '$1'); `person` a column.
+ * A signed-out visitor has no blocks or mutes: pass a parameter holding ''.
+ */
+
+/** Neither has blocked the other: a block hides both people from each other, whoever blocked. */
+export function notBlockedSql(person: string, viewer: string): string {
+  return `NOT EXISTS (SELECT 1 FROM blocks bl WHERE (bl.blocker_uid = ${viewer} AND bl.blocked_uid = ${person}) OR (bl.blocker_uid = ${person} AND bl.blocked_uid = ${viewer}))`;
+}
+
+/** The viewer has not muted this person (muting changes only the muter's feeds and threads). */
+export function notMutedSql(person: string, viewer: string): string {
+  return `NOT EXISTS (SELECT 1 FROM mutes mu WHERE mu.muter_uid = ${viewer} AND mu.muted_uid = ${person})`;
+}
+
+/** This person is not suspended now: their posts and comments are hidden while it lasts. */
+export function notSuspendedSql(person: string): string {
+  return `NOT EXISTS (SELECT 1 FROM users su WHERE su.firebase_uid = ${person} AND su.suspended_until > now())`;
+}

@@ -1,0 +1,143 @@
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { PgBoss, Job } from 'pg-boss' with { 'resolution-mode': 'import' };
+
+/**
+ * Durable background jobs on pg-boss, in the app's own PostgreSQL (or its embedded PGlite).
+ *
+ * Why pg-boss: a job is a row in the database the post lives in, so creating a post and queueing
+ * its transcoding commit together or not at all (no post without its job, no job for a post that
+ * was rolled back), with no second system to run or back up; it retries with backoff, a job
+ * whose worker stops sending heartbeats (killed mid-transcode) is retried on another worker, and
+ * it runs over PGlite too, so the embedded `npm start` still needs nothing but Node.js. BullMQ
+ * would need Redis for every install and could not enqueue atomically with the post;
+ * graphile-worker needs a pg connection of its own and LISTEN, which the embedded database's one
+ * shared connection cannot give it.
+ */
+export interface JobQueue {
+  readonly kind: 'postgres' | 'pglite';
+  /** Declares a queue (idempotent); its options apply to every job sent to it. */
+  defineQueue(name: string, options: QueueSettings): Promise<void>;
+  /** Adds a job within the caller's transaction: it exists only if that transaction commits. */
+  sendWithin(transaction: EntityManager, queue: string, data: object): Promise<void>;
+  /** Runs `handler` for jobs of `queue`, `concurrency` at a time in this process, until stopWorkers(). */
+  work<T extends object>(queue: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+  /** How many jobs wait and run (as of pg-boss's last count, refreshed every few seconds). */
+  counts(queue: string): Promise<{ queued: number; active: number; failed: number }>;
+  /** Stops taking jobs and waits (up to `timeoutMs`) for running ones; the rest are retried elsewhere. */
+  stopWorkers(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when this worker no longer holds the job (it was retried elsewhere). */
+  signal: AbortSignal;
+}
+
+export interface QueueSettings {
+  retryLimit: number;
+  /** First retry delay in seconds, doubled (with jitter) each time. */
+  retryDelaySeconds: number;
+  /** A job running longer than this is given up and retried. */
+  expireInSeconds: number;
+  /** A running job whose worker sent no heartbeat for this long is retried (>= 10). */
+  heartbeatSeconds: number;
+  /** Where a job goes after its last failed attempt. */
+  deadLetter?: string;
+}
+
+export interface JobQueueOptions {
+  /** PostgreSQL; omitted for the embedded database, which is reached through `dataSource`. */
+  databaseUrl: string | null;
+  dataSource: DataSource;
+  /** How often idle workers look for jobs, and how often stalled jobs are looked for. */
+  pollingIntervalSeconds?: number;
+  superviseIntervalSeconds?: number;
+  onError(error: unknown): void;
+}
+
+export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { PgBoss } = await import('pg-boss');
+  const embedded = options.databaseUrl === null;
+  const polling = options.pollingIntervalSeconds ?? 1;
+  const boss: PgBoss = new PgBoss({
+    ...(embedded
+      ? {
+          backend: 'pglite' as const,
+          db: { executeSql: (text: string, values?: unknown[]) => runOn(options.dataSource, text, values) as Promise<{ rows: Row[] }> },
+        }
+      : { connectionString: options.databaseUrl!, max: 4, application_name: 'campus-clips-jobs' }),
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    schedule: false,
+    persistWarnings: false,
+  });
+  boss.on('error', options.onError);
+  await boss.start();
+  const workers: Array<{ queue: string; id: string }> = [];
+
+  return {
+    kind: embedded ? 'pglite' : 'postgres',
+    async defineQueue(name, settings) {
+      const queueOptions = {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: settings.expireInSeconds,
+        heartbeatSeconds: settings.heartbeatSeconds,
+        ...(settings.deadLetter ? { deadLetter: settings.deadLetter } : {}),
+      };
+      if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
+      else await boss.createQueue(name, queueOptions);
+    },
+    async sendWithin(transaction, queue, data) {
+      const runner = transaction.queryRunner;
+      if (!runner) throw new Error('sendWithin needs a transaction (EntityManager of dataSource.transaction)');
+      await boss.send(queue, data, {
+        db: { executeSql: (text: string, values?: unknown[]) => runWith(runner, text, values) as Promise<{ rows: Row[] }> },
+      });
+    },
+    async work<T extends object>(queue: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>) {
+      const id = await boss.work<T>(
+        queue,
+        { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: polling },
+        async ([job]: Job<T>[]) => handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, signal: job!.signal }),
+      );
+      workers.push({ queue, id });
+    },
+    async counts(queue) {
+      const found = await boss.getQueue(queue);
+      return { queued: found?.queuedCount ?? 0, active: found?.activeCount ?? 0, failed: found?.failedCount ?? 0 };
+    },
+    async stopWorkers(timeoutMs = 10_000) {
+      const stops = workers.splice(0).map(({ queue, id }) => boss.offWork(queue, { id, wait: true }));
+      await Promise.race([Promise.all(stops), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    },
+    async close() {
+      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+  };
+}
+
+type Row = Record<string, unknown>;
+
+/** pg-boss's statements on the app's own connection (the embedded database has exactly one). */
+async function runOn(dataSource: DataSource, text: string, values?: unknown[]): Promise<unknown> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    return await runWith(runner, text, values);
+  } finally {
+    await runner.release();
+  }
+}
+
+async function runWith(runner: QueryRunner, text: string, values?: unknown[]): Promise<unknown> {
+  // The driver's own answer, past TypeORM's shaping: pg-boss needs every statement's rows of a
+  // multi-statement query (an array of results), which TypeORM's query() drops.
+  const connection = (await runner.connect()) as { query(text: string, values?: unknown[]): Promise<unknown> };
+  const raw = await connection.query(text, values);
+  return Array.isArray(raw) ? raw : { rows: (raw as { rows?: Row[] }).rows ?? [] };
+}

@@ -1,0 +1,9 @@
+import { CalendarEvent } from './calendar';
+import { Comment } from './comments';
+import { Follow } from './follows';
+import { Like } from './likes';
+import { Post } from './posts';
+import { User } from './users';
+import { MediaFile, Upload } from './uploads';
+
+export const ENTITIES = [User, Follow, Post, Like, Comment, CalendarEvent, Upload, MediaFile];

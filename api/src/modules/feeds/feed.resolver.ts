@@ -1,0 +1,43 @@
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { Public, RequireUser, SignedIn } from '../../shared/graphql/access';
+import { toConnection, type Connection } from '../../shared/graphql/connection';
+import { cursorPage } from '../../shared/paging';
+import type { Viewer } from '../../shared/viewer';
+import type { GraphQLContext } from '../graphql-context';
+import { Post, PostConnection } from '../posts';
+
+/** The lists of posts a student browses: Home, Explore and a tag's page. */
+@Resolver(() => Post)
+export class FeedResolver {
+  @RequireUser()
+  @Query(() => PostConnection, { description: "The viewer's own posts and those of the people they follow, newest first" })
+  async homeFeed(
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @SignedIn() viewer: Viewer,
+    @Ctx() { services }: GraphQLContext,
+  ): Promise<Connection<Post>> {
+    return toConnection(await services.feeds.home(viewer, cursorPage(first, after)), (post) => post);
+  }
+
+  @Public()
+  @Query(() => PostConnection, { description: "Posts of people the viewer does not follow (not the viewer's own), newest first" })
+  async explore(
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() { viewer, services }: GraphQLContext,
+  ): Promise<Connection<Post>> {
+    return toConnection(await services.feeds.explore(viewer, cursorPage(first, after)), (post) => post);
+  }
+
+  @Public()
+  @Query(() => PostConnection)
+  async postsByTag(
+    @Arg('tag') tag: string,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() { services, viewer }: GraphQLContext,
+  ): Promise<Connection<Post>> {
+    return toConnection(await services.posts.byTag(tag, cursorPage(first, after), viewer), (post) => post);
+  }
+}

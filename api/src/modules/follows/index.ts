@@ -1,0 +1,5 @@
+/** follows: following and unfollowing a person, and whether the viewer follows them. Its public surface. */
+export { Follow } from './follow.entity';
+export { FollowResolver } from './follow.resolver';
+export { FollowService } from './follow.service';
+export { followPolicy } from './follow.policy';

@@ -1,0 +1,7 @@
+/**
+ * moderation: reports, the moderation queue, moderators' decisions (dismiss, remove, warn, suspend),
+ * roles, the audit log and the notices people get. Its public surface.
+ */
+export { MODERATION_MESSAGES, ModerationService, type ModerationDeps } from './moderation.service';
+export { ModerationResolver } from './moderation.resolver';
+export { moderationPolicy } from './moderation.policy';

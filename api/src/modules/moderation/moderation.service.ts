@@ -1,0 +1,293 @@
+import type { DataSource } from 'typeorm';
+import { NotFoundError, ValidationError } from '../../shared/errors';
+import { authorize } from '../../shared/policy';
+import { charCount } from '../../shared/validation';
+import type { Viewer } from '../../shared/viewer';
+import { isUuid, postNotFound, type PostService } from '../posts';
+import type { MediaService } from '../uploads';
+import { userNotFound, type UserService } from '../users';
+import { moderationPolicy } from './moderation.policy';
+import {
+  type AuditEntry,
+  ModerationDecision,
+  type ModerationNotice,
+  type ModerateInput,
+  QueueOrder,
+  type ReportGroup,
+  type ReportInput,
+  type ReportReason,
+  type ReportReceipt,
+  ReportTarget,
+} from './moderation.types';
+
+export const MODERATION_MESSAGES = {
+  thanks: 'Thank you for telling us. Our moderators will review it. You can also block this account.',
+  detailsTooLong: 'Details must be at most 1,000 characters',
+  noteMissing: 'Please say why (the author is told)',
+  commentNotFound: 'Comment not found',
+  accountCannotBeRemoved: 'An account cannot be removed: suspend it instead.',
+};
+
+const DETAILS_MAX = 1000;
+/** A suspension 'for good' ends in year 9999 (a date every driver and browser can hold). */
+const FOR_GOOD = new Date('9999-12-31T00:00:00.000Z');
+
+export interface ModerationDeps {
+  db: DataSource;
+  users: UserService;
+  posts: PostService;
+  media: MediaService;
+  /** Reports by this many different students hide a post until a moderator looks (REPORTS_TO_HIDE). */
+  reportsToHide: number;
+  /** Tells every instance that an account's role or suspension changed (account-standing.ts). */
+  announceStanding(uid: string): Promise<void>;
+}
+
+/**
+ * Reports, the moderation queue, moderators' decisions, roles, the audit log and what the people
+ * concerned are told. Every decision is written to moderation_actions with who, what, when and why.
+ */
+export class ModerationService {
+  constructor(private readonly deps: ModerationDeps) {}
+
+  async report(viewer: Viewer, input: ReportInput): Promise<ReportReceipt> {
+    const details = (input.details ?? '').trim();
+    if (charCount(details) > DETAILS_MAX) throw new ValidationError({ details: MODERATION_MESSAGES.detailsTooLong });
+    const authorUid = await this.authorOf(viewer, input.targetType, input.targetId);
+    authorize(moderationPolicy, viewer, 'report', authorUid);
+    // One open report per reporter and target: a second is thanked the same, and stores nothing.
+    await this.deps.db.query(
+      `INSERT INTO reports (reporter_uid, target_type, target_id, target_author_uid, reason, details)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [viewer.uid, input.targetType, input.targetId, authorUid, input.reason, details],
+    );
+    if (input.targetType === ReportTarget.POST) {
+      await this.deps.db.query(
+        `UPDATE posts SET hidden_for_review = true WHERE id = $1 AND NOT hidden_for_review
+           AND (SELECT count(DISTINCT reporter_uid) FROM reports WHERE target_type = 'post' AND target_id = $1::text AND status = 'open') >= $2`,
+        [input.targetId, this.deps.reportsToHide],
+      );
+    }
+    return { message: MODERATION_MESSAGES.thanks };
+  }
+
+  async queue(viewer: Viewer, order: QueueOrder): Promise<ReportGroup[]> {
+    authorize(moderationPolicy, viewer, 'moderate', null);
+    const rows: Array<{
+      target_type: ReportTarget;
+      target_id: string;
+      target_author_uid: string;
+      reasons: ReportReason[];
+      details: string[] | null;
+      reporters: number;
+      latest: Date;
+    }> = await this.deps.db.query(
+      `SELECT target_type, target_id, target_author_uid, array_agg(DISTINCT reason) AS reasons,
+              array_agg(details ORDER BY created_at DESC) FILTER (WHERE details <> '') AS details,
+              count(DISTINCT reporter_uid)::int AS reporters, max(created_at) AS latest
+         FROM reports WHERE status = 'open'
+        GROUP BY target_type, target_id, target_author_uid
+        ORDER BY ${order === QueueOrder.MOST_REPORTED ? 'reporters DESC, latest DESC' : 'latest DESC'}
+        LIMIT 100`,
+    );
+    const authors = new Map((await this.deps.users.byIds([...new Set(rows.map((row) => row.target_author_uid))])).map((u) => [u.id, u]));
+    const history = await this.historyOf(rows.map((row) => row.target_author_uid));
+    const groups: ReportGroup[] = [];
+    for (const row of rows) {
+      const { content, videoUrl } = await this.contentOf(row.target_type, row.target_id, authors.get(row.target_author_uid)?.displayName);
+      groups.push({
+        targetType: row.target_type,
+        targetId: row.target_id,
+        targetAuthor: authors.get(row.target_author_uid) ?? null,
+        content,
+        videoUrl,
+        reasons: row.reasons,
+        details: row.details ?? [],
+        reporterCount: row.reporters,
+        latestAt: row.latest,
+        authorHistory: history.get(row.target_author_uid) ?? [],
+      });
+    }
+    return groups;
+  }
+
+  async moderate(viewer: Viewer, input: ModerateInput): Promise<boolean> {
+    authorize(moderationPolicy, viewer, 'moderate', null);
+    const note = input.note.trim();
+    if (!note) throw new ValidationError({ note: MODERATION_MESSAGES.noteMissing });
+    if (charCount(note) > DETAILS_MAX) throw new ValidationError({ note: MODERATION_MESSAGES.detailsTooLong });
+    const authorUid = await this.authorOf(null, input.targetType, input.targetId, true);
+    const { content } = await this.contentOf(input.targetType, input.targetId, null);
+    const what = input.targetType === ReportTarget.POST ? 'post' : input.targetType === ReportTarget.COMMENT ? 'comment' : 'account';
+    let details: Record<string, unknown> = { content };
+    const outcome = input.decision === ModerationDecision.DISMISS ? 'dismissed' : 'actioned';
+
+    switch (input.decision) {
+      case ModerationDecision.DISMISS:
+        if (input.targetType === ReportTarget.POST) {
+          await this.deps.db.query('UPDATE posts SET hidden_for_review = false WHERE id = $1', [input.targetId]);
+        }
+        break;
+      case ModerationDecision.REMOVE:
+        if (input.targetType === ReportTarget.USER) throw new ValidationError({ decision: MODERATION_MESSAGES.accountCannotBeRemoved });
+        await this.remove(input.targetType, input.targetId);
+        await this.notify(authorUid, `A moderator removed your ${what}: ${note}`);
+        break;
+      case ModerationDecision.WARN:
+        await this.notify(authorUid, `A moderator warned you about your ${what}: ${note}`);
+        break;
+      case ModerationDecision.SUSPEND: {
+        const until = input.days ? new Date(Date.now() + input.days * 86_400_000) : FOR_GOOD;
+        if (input.days !== null && input.days !== undefined && (!Number.isInteger(input.days) || input.days < 1 || input.days > 3650)) {
+          throw new ValidationError({ days: 'Suspend for 1 to 3,650 days, or leave empty for good' });
+        }
+        await this.deps.db.query('UPDATE users SET suspended_until = $2 WHERE firebase_uid = $1', [authorUid, until]);
+        await this.deps.announceStanding(authorUid);
+        details = { ...details, until: until.toISOString() };
+        await this.notify(
+          authorUid,
+          `Your account has been suspended ${until === FOR_GOOD ? 'for good' : `until ${until.toISOString().slice(0, 10)}`}: ${note}`,
+        );
+        break;
+      }
+      case ModerationDecision.UNSUSPEND:
+        await this.deps.db.query('UPDATE users SET suspended_until = NULL WHERE firebase_uid = $1', [authorUid]);
+        await this.deps.announceStanding(authorUid);
+        await this.notify(authorUid, `Your suspension has been lifted: ${note}`);
+        break;
+    }
+    await this.deps.db.query(
+      `UPDATE reports SET status = $3, resolved_at = now() WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
+      [input.targetType, input.targetId, outcome],
+    );
+    await this.audit(viewer.uid, input.decision, input.targetType, input.targetId, authorUid, note, details);
+    return true;
+  }
+
+  async setModerator(viewer: Viewer, userId: string, moderator: boolean, note: string): Promise<boolean> {
+    authorize(moderationPolicy, viewer, 'grantRoles', null);
+    const target = await this.deps.users.get(userId);
+    // An admin stays admin: roles above moderator are granted only with the admin command.
+    await this.deps.db.query(`UPDATE users SET role = $2 WHERE firebase_uid = $1 AND role <> 'admin'`, [
+      target.id,
+      moderator ? 'moderator' : 'student',
+    ]);
+    await this.deps.announceStanding(target.id);
+    await this.audit(viewer.uid, moderator ? 'grant' : 'revoke', ReportTarget.USER, target.id, target.id, note.trim(), {
+      role: 'moderator',
+    });
+    return true;
+  }
+
+  /** `npm run admin -- grant admin|moderator <email>` and `revoke`: the command line's path, audited as 'command line'. */
+  async setRoleByEmail(email: string, role: 'admin' | 'moderator' | 'student'): Promise<string> {
+    const [user]: Array<{ firebase_uid: string }> = await this.deps.db.query(
+      'SELECT firebase_uid FROM users WHERE lower(email) = lower($1)',
+      [email.trim()],
+    );
+    if (!user) throw userNotFound();
+    await this.deps.db.query('UPDATE users SET role = $2 WHERE firebase_uid = $1', [user.firebase_uid, role]);
+    await this.audit('command line', role === 'student' ? 'revoke' : 'grant', ReportTarget.USER, user.firebase_uid, user.firebase_uid, '', {
+      role,
+    });
+    return user.firebase_uid;
+  }
+
+  async auditLog(viewer: Viewer, first: number): Promise<AuditEntry[]> {
+    authorize(moderationPolicy, viewer, 'readAuditLog', null);
+    const rows: Array<Record<string, unknown>> = await this.deps.db.query(
+      `SELECT id, moderator_uid AS "moderatorUid", action, target_type AS "targetType", target_id AS "targetId",
+              target_author_uid AS "targetAuthorUid", note, created_at AS "createdAt"
+         FROM moderation_actions ORDER BY created_at DESC LIMIT $1`,
+      [Math.min(Math.max(first, 1), 200)],
+    );
+    return rows as unknown as AuditEntry[];
+  }
+
+  async notices(viewer: Viewer): Promise<ModerationNotice[]> {
+    return this.deps.db.query(
+      `SELECT id, message, created_at AS "createdAt" FROM moderation_notices WHERE user_uid = $1 ORDER BY created_at DESC LIMIT 50`,
+      [viewer.uid],
+    );
+  }
+
+  /** Who wrote the target; for a reporter, only a post they may see. `any`: whatever its state (moderators). */
+  private async authorOf(viewer: Viewer | null, type: ReportTarget, id: string, any = false): Promise<string> {
+    if (type === ReportTarget.POST) {
+      const post = any ? await this.deps.posts.get(id) : await this.deps.posts.getVisible(viewer, id);
+      return post.authorUid;
+    }
+    if (type === ReportTarget.COMMENT) {
+      const [row]: Array<{ author_uid: string }> = isUuid(id)
+        ? await this.deps.db.query('SELECT author_uid FROM comments WHERE id = $1', [id])
+        : [];
+      if (!row) throw new NotFoundError(MODERATION_MESSAGES.commentNotFound);
+      return row.author_uid;
+    }
+    return (await this.deps.users.get(id)).id;
+  }
+
+  private async contentOf(type: ReportTarget, id: string, name: string | null | undefined) {
+    if (type === ReportTarget.POST && isUuid(id)) {
+      const [row]: Array<{ caption: string; video_url: string }> = await this.deps.db.query(
+        'SELECT caption, video_url FROM posts WHERE id = $1',
+        [id],
+      );
+      return { content: row?.caption ?? '(removed)', videoUrl: row?.video_url ?? null };
+    }
+    if (type === ReportTarget.COMMENT && isUuid(id)) {
+      const [row]: Array<{ text: string }> = await this.deps.db.query('SELECT text FROM comments WHERE id = $1', [id]);
+      return { content: row?.text ?? '(removed)', videoUrl: null };
+    }
+    return { content: name ?? '', videoUrl: null };
+  }
+
+  private async historyOf(authorUids: string[]): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>();
+    if (!authorUids.length) return result;
+    const rows: Array<{ target_author_uid: string; action: string; note: string }> = await this.deps.db.query(
+      `SELECT target_author_uid, action, note FROM moderation_actions
+        WHERE target_author_uid = ANY($1) AND action IN ('remove', 'warn', 'suspend', 'dismiss')
+        ORDER BY created_at DESC LIMIT 500`,
+      [authorUids],
+    );
+    for (const row of rows) {
+      const list = result.get(row.target_author_uid) ?? [];
+      if (list.length < 10) list.push(`${row.action}: ${row.note}`);
+      result.set(row.target_author_uid, list);
+    }
+    return result;
+  }
+
+  /** Gone from every read and every media URL: the post with its upload's files, or the comment. */
+  private async remove(type: ReportTarget, id: string): Promise<void> {
+    if (type === ReportTarget.POST) {
+      const post = await this.deps.posts.get(id).catch(() => null);
+      if (!post) throw postNotFound();
+      await this.deps.db.query('DELETE FROM posts WHERE id = $1', [post.id]);
+      if (post.uploadId) await this.deps.media.deleteUploads([post.uploadId]);
+      return;
+    }
+    await this.deps.db.query('DELETE FROM comments WHERE id = $1', [id]);
+  }
+
+  private async notify(uid: string, message: string): Promise<void> {
+    await this.deps.db.query('INSERT INTO moderation_notices (user_uid, message) VALUES ($1, $2)', [uid, message]);
+  }
+
+  private async audit(
+    moderatorUid: string,
+    action: string,
+    type: ReportTarget,
+    targetId: string,
+    authorUid: string,
+    note: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.deps.db.query(
+      `INSERT INTO moderation_actions (moderator_uid, action, target_type, target_id, target_author_uid, note, details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [moderatorUid, action, type, targetId, authorUid, note, JSON.stringify(details)],
+    );
+  }
+}

@@ -1,0 +1,8 @@
+/** posts (and their hashtags): one post, creating and deleting, a person's posts, posts by tag. Its public surface. */
+export { Post } from './post.entity';
+export { PostConnection } from './post-connection';
+export { PostResolver, UserPostsResolver } from './post.resolver';
+export { isUuid, postNotFound, PostService, type CreatePostInput, type VideoPipeline } from './post.service';
+export { PictureSource, PostStatus, VideoRendition } from './post-media';
+export { visibilityParameters, visiblePostSql } from './post-visibility';
+export { postPolicy } from './post.policy';

@@ -1,0 +1,176 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FfmpegBinaries } from '../../infra/media/ffmpeg-binaries';
+import { DECODE_LIMITS, MEDIA_RULES } from './media-rules';
+import { originalPathFor, profileImagePath, videoPath } from '../../infra/media/media-names';
+import { MediaRefusal } from './media-refusal';
+import type { MediaStore } from '../../infra/media/media-store';
+import { extractPoster, probeVideo } from '../../infra/media/probe-media';
+import { MediaToolTimeout, type ToolLimits } from '../../infra/media/run-tool';
+import { jpegOrientation, stripImageMetadata } from '../../infra/media/strip-image-metadata';
+import { planPhotoSizes, uprightFilter, writePictures } from '../../infra/media/transcode';
+import { SNIFF_BYTES, sniffMediaType } from '../../infra/media/sniff-media-type';
+import type { CompletedFacts, UploadRecords } from './upload-records';
+import type { Upload } from './upload.entity';
+
+export interface FinishDeps {
+  store: MediaStore;
+  records: UploadRecords;
+  binaries: FfmpegBinaries;
+  /** Per-run time limit and threads for ffmpeg/ffprobe; DECODE_LIMITS unless a test shortens it. */
+  toolLimits?: ToolLimits;
+}
+
+/**
+ * Puts the bytes to serve at their media path: `cleanFile` (the upload without its metadata) when
+ * given, else the received upload itself.
+ */
+export type PlaceMedia = (mediaPath: string, contentType: string, cleanFile: string | null) => Promise<void>;
+
+/**
+ * Turns a fully received upload (available as a local file) into a media file: checks its bytes
+ * again; a photo loses its metadata (location, device) and is served at once; a video is probed
+ * within the decoding limits, must decode a frame, and is kept as received under originals/ for
+ * the transcoding job (modules/video-processing), which makes everything served of it. `place`
+ * puts the bytes at their path and the row is marked complete. Throws MediaRefusal for a file we
+ * will not keep.
+ */
+export async function finishUpload(deps: FinishDeps, row: Upload, localFile: string, place: PlaceMedia): Promise<CompletedFacts> {
+  const rules = MEDIA_RULES[row.kind];
+  const { size: receivedSize } = await fsp.stat(localFile);
+  if (receivedSize > rules.maxBytes) throw new MediaRefusal(413, rules.tooLargeMessage);
+  const contentType = sniffMediaType(await readHead(localFile), row.kind);
+  if (!contentType) throw new MediaRefusal(415, rules.wrongTypeMessage);
+  const limits = deps.toolLimits ?? DECODE_LIMITS;
+
+  const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'campus-clips-finish-'));
+  try {
+    if (row.kind === 'image') {
+      const stripped = stripImageMetadata(await fsp.readFile(localFile), contentType);
+      if (!stripped) throw new MediaRefusal(415, rules.unreadableMessage);
+      const cleanFile = path.join(scratch, 'image');
+      await fsp.writeFile(cleanFile, stripped);
+      const sizes = await photoSizes(deps, cleanFile, stripped, contentType, limits, scratch);
+      const mediaPath = await freePath(deps.records, row.id, (timestamp) => profileImagePath(row.ownerUid, timestamp));
+      await place(mediaPath, contentType, cleanFile);
+      const served = [{ path: mediaPath, contentType, width: sizes.upright.width, height: sizes.upright.height }];
+      for (const picture of sizes.pictures) {
+        const sizedPath = `${mediaPath}-${picture.width}x${picture.height}.${picture.type === 'image/webp' ? 'webp' : 'jpg'}`;
+        await deps.store.putFile(sizedPath, picture.file, picture.type);
+        served.push({ path: sizedPath, contentType: picture.type, width: picture.width, height: picture.height });
+      }
+      // The row keeps the received size: tus answers it as the finished upload's offset.
+      const size = receivedSize;
+      const facts: CompletedFacts = {
+        mediaPath,
+        posterPath: null,
+        contentType,
+        size,
+        duration: null,
+        width: sizes.upright.width,
+        height: sizes.upright.height,
+      };
+      await deps.records.complete(row.id, facts);
+      await deps.records.addServedFiles(row.id, served);
+      return facts;
+    }
+    return await finishVideo(deps, row, localFile, receivedSize, contentType, limits, scratch, place);
+  } catch (error) {
+    if (error instanceof MediaToolTimeout) throw new MediaRefusal(415, DECODE_LIMITS.tooSlowMessage);
+    throw error;
+  } finally {
+    await fsp.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function finishVideo(
+  deps: FinishDeps,
+  row: Upload,
+  localFile: string,
+  receivedSize: number,
+  contentType: string,
+  limits: ToolLimits,
+  scratch: string,
+  place: PlaceMedia,
+): Promise<CompletedFacts> {
+  const rules = MEDIA_RULES.video;
+  const probe = await probeVideo(deps.binaries, localFile, limits);
+  if (!probe) throw new MediaRefusal(415, rules.unreadableMessage);
+  if (probe.duration !== null && probe.duration > DECODE_LIMITS.maxDurationSeconds) {
+    throw new MediaRefusal(413, DECODE_LIMITS.tooLongMessage);
+  }
+  if (Math.max(probe.width, probe.height) > Math.min(DECODE_LIMITS.maxWidth, DECODE_LIMITS.maxHeight)) {
+    throw new MediaRefusal(413, DECODE_LIMITS.tooLargePictureMessage);
+  }
+  // Headers can look fine while no frame decodes (a truncated file): refuse it now, while the
+  // student is still on the upload screen, rather than fail the post later.
+  if (!(await extractPoster(deps.binaries, localFile, path.join(scratch, 'frame.jpg'), probe.duration, limits))) {
+    throw new MediaRefusal(415, rules.unreadableMessage);
+  }
+  // The name the post is created with; the bytes as received go under originals/, which /media
+  // never serves (they may carry a location). The transcoding job makes what is served.
+  const mediaPath = await freePath(deps.records, row.id, (timestamp) => videoPath(timestamp, row.fileName || 'video'));
+  const originalPath = originalPathFor(mediaPath);
+  await place(originalPath, contentType, null);
+  const facts: CompletedFacts = {
+    mediaPath,
+    posterPath: null,
+    originalPath,
+    contentType,
+    size: receivedSize,
+    duration: probe.duration,
+    width: probe.width,
+    height: probe.height,
+  };
+  await deps.records.complete(row.id, facts);
+  return facts;
+}
+
+/**
+ * A profile photo in the sizes the screens use (WebP and JPEG, upright as the phone meant it);
+ * MediaRefusal when it cannot be decoded.
+ */
+async function photoSizes(deps: FinishDeps, file: string, bytes: Buffer, contentType: string, limits: ToolLimits, scratch: string) {
+  const probe = await probeVideo(deps.binaries, file, limits);
+  if (!probe) throw new MediaRefusal(415, MEDIA_RULES.image.unreadableMessage);
+  if (Math.max(probe.width, probe.height) > DECODE_LIMITS.maxImageSide) throw new MediaRefusal(413, DECODE_LIMITS.tooLargeImageMessage);
+  const orientation = contentType === 'image/jpeg' ? jpegOrientation(bytes) : 1;
+  const upright = orientation >= 5 ? { width: probe.height, height: probe.width } : { width: probe.width, height: probe.height };
+  try {
+    const pictures = await writePictures(
+      deps.binaries,
+      ['-i', file],
+      planPhotoSizes(upright),
+      scratch,
+      'photo',
+      limits,
+      uprightFilter(orientation),
+    );
+    return { upright, pictures };
+  } catch (error) {
+    if (error instanceof MediaToolTimeout) throw error;
+    throw new MediaRefusal(415, MEDIA_RULES.image.unreadableMessage);
+  }
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The spec's names carry a millisecond timestamp; step past one already taken rather than overwrite. */
+async function freePath(records: UploadRecords, uploadId: string, nameAt: (timestamp: number) => string): Promise<string> {
+  let timestamp = Date.now();
+  for (let attempt = 0; attempt < 50; attempt += 1, timestamp += 1) {
+    const candidate = nameAt(timestamp);
+    if (await records.reservePath(uploadId, candidate)) return candidate;
+  }
+  throw new Error('Could not find a free media name');
+}

@@ -1,0 +1,35 @@
+/**
+ * What the rest of the api needs from media. The media module (uploads, stores, probing) implements
+ * it; posts and profiles depend only on this.
+ */
+export interface VideoFacts {
+  videoUrl: string;
+  posterUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  uploadId: string | null;
+}
+
+/** A served picture at one size and format (a profile photo's sized copies). */
+export interface PictureFile {
+  url: string;
+  type: string;
+  width: number;
+  height: number;
+}
+
+export interface MediaService {
+  /** For each of these media URLs, the sized pictures made from the same upload (not the file itself), smallest first. */
+  picturesOf(urls: readonly string[]): Promise<Map<string, PictureFile[]>>;
+  /** The caller's own finished video upload named by `url` (its media URL); ValidationError otherwise. */
+  claimVideo(ownerUid: string, url: string): Promise<VideoFacts>;
+  /** The caller's own finished image upload named by `url`; returns the URL to store. ValidationError otherwise. */
+  claimImage(ownerUid: string, url: string): Promise<string>;
+  /** Removes the stored files behind these media URLs (and their upload records); unknown URLs are ignored. */
+  deleteMedia(urls: string[]): Promise<void>;
+  /** Removes these uploads with every file made from them (original, renditions, posters). */
+  deleteUploads(uploadIds: string[]): Promise<void>;
+  /** Removes every upload and file owned by a user (account deletion). */
+  deleteAllOf(ownerUid: string): Promise<void>;
+}

@@ -1,0 +1,237 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { FfmpegBinaries } from '../../infra/media/ffmpeg-binaries';
+import { mediaUrlFor, posterPictureFor, renditionPathFor } from '../../infra/media/media-names';
+import type { MediaStore } from '../../infra/media/media-store';
+import { probeVideo } from '../../infra/media/probe-media';
+import { MediaToolTimeout } from '../../infra/media/run-tool';
+import { planRenditions, transcodeVideo, writePosters, type PictureFile } from '../../infra/media/transcode';
+import type { JobQueue, QueuedJob } from '../../infra/queue/job-queue';
+import { Post, PostStatus, type PictureSource, type VideoPipeline, type VideoRendition } from '../posts';
+import type { UploadRecords } from '../uploads';
+import { TRANSCODE, TRANSCODE_GAVE_UP_QUEUE, TRANSCODE_QUEUE } from './transcode-settings';
+
+export interface TranscodeJobData {
+  postId: string;
+  uploadId: string;
+}
+
+/** Where a post's changes of state go: the author's live subscription (post-updates.ts). */
+export type PostUpdates = (post: Post) => void;
+
+export interface VideoProcessingDeps {
+  db: DataSource;
+  queue: JobQueue;
+  store: MediaStore;
+  records: UploadRecords;
+  binaries: FfmpegBinaries;
+  publish: PostUpdates;
+  log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
+}
+
+/** A video ffmpeg cannot turn into renditions: retrying would fail the same way. */
+class UntranscodableVideo extends Error {}
+
+/**
+ * Turns a new post's upload into what is served: renditions (transcode.ts), posters in each size
+ * and format, then the post becomes ready, in one statement, once. Runs as a pg-boss job on any
+ * worker (the api's own, or `npm run worker`).
+ */
+export class VideoProcessingService implements VideoPipeline {
+  constructor(private readonly deps: VideoProcessingDeps) {}
+
+  /** Declares the queues (start of every api and worker process). */
+  async defineQueues(): Promise<void> {
+    await this.deps.queue.defineQueue(TRANSCODE_GAVE_UP_QUEUE, { ...queueSettings(), retryLimit: 5 });
+    await this.deps.queue.defineQueue(TRANSCODE_QUEUE, { ...queueSettings(), deadLetter: TRANSCODE_GAVE_UP_QUEUE });
+  }
+
+  async enqueue(transaction: EntityManager, post: { id: string; uploadId: string | null }): Promise<void> {
+    if (!post.uploadId) return;
+    const data: TranscodeJobData = { postId: post.id, uploadId: post.uploadId };
+    await this.deps.queue.sendWithin(transaction, TRANSCODE_QUEUE, data);
+  }
+
+  /** Takes jobs in this process: `concurrency` transcodes at a time. */
+  async startWorkers(concurrency: number): Promise<void> {
+    await this.deps.queue.work<TranscodeJobData>(TRANSCODE_QUEUE, concurrency, (job) => this.transcode(job));
+    // After the last attempt (or a worker that died on it): the author is told.
+    await this.deps.queue.work<TranscodeJobData>(TRANSCODE_GAVE_UP_QUEUE, 1, async (job) => {
+      await this.fail(job.data.postId, 'gave up after retries');
+    });
+  }
+
+  async transcode(job: QueuedJob<TranscodeJobData>): Promise<void> {
+    const { postId, uploadId } = job.data;
+    const post = await this.deps.db.getRepository(Post).findOneBy({ id: postId });
+    // Deleted meanwhile, or made ready by an earlier attempt that was thought lost.
+    if (!post || post.status !== PostStatus.PROCESSING) return;
+    const upload = await this.deps.records.get(uploadId);
+    const source = upload?.originalPath ?? upload?.mediaPath;
+    if (!upload?.mediaPath || !source) return this.fail(postId, 'upload is gone');
+
+    this.deps.log.info({ postId, attempt: job.retryCount }, 'transcoding');
+    const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'campus-clips-transcode-'));
+    const original = await this.deps.store.localCopy(source);
+    const written: string[] = [];
+    try {
+      const made = await this.makeFiles(post, original.file, scratch, job);
+      if (!made) return this.fail(postId, 'ffmpeg could not transcode it');
+      const { renditions, posters, width, height, duration } = made;
+      // Store first, list second: a file is served only once it is whole and listed.
+      const stored = [
+        ...renditions.map((r) => ({
+          path: renditionPathFor(upload.mediaPath!, r.label),
+          file: r.file,
+          contentType: 'video/mp4',
+          width: r.width,
+          height: r.height,
+        })),
+        ...posters.map((p) => ({
+          path: posterPictureFor(upload.mediaPath!, p.width, p.height, p.type === 'image/webp' ? 'webp' : 'jpg'),
+          file: p.file,
+          contentType: p.type,
+          width: p.width,
+          height: p.height,
+        })),
+      ];
+      for (const file of stored) {
+        job.signal.throwIfAborted();
+        await this.deps.store.putFile(file.path, file.file, file.contentType);
+        written.push(file.path);
+      }
+      const renditionFields: VideoRendition[] = renditions.map((r) => ({
+        url: mediaUrlFor(renditionPathFor(upload.mediaPath!, r.label)),
+        width: r.width,
+        height: r.height,
+        maxKbps: r.maxKbps,
+      }));
+      const posterFields: PictureSource[] = posters.map((p) => ({
+        url: mediaUrlFor(posterPictureFor(upload.mediaPath!, p.width, p.height, p.type === 'image/webp' ? 'webp' : 'jpg')),
+        type: p.type,
+        width: p.width,
+        height: p.height,
+      }));
+      const largestJpeg = posterFields.find((p) => p.type === 'image/jpeg');
+      const becameReady = await this.deps.db.transaction(async (tx) => {
+        const result = await tx
+          .createQueryBuilder()
+          .update(Post)
+          .set({
+            status: PostStatus.READY,
+            processingProgress: null,
+            failureMessage: null,
+            videoUrl: renditionFields[0]!.url,
+            posterUrl: largestJpeg?.url ?? null,
+            renditions: renditionFields,
+            posterSources: posterFields,
+            width,
+            height,
+            duration,
+          })
+          .where('id = :id AND status = :processing', { id: postId, processing: PostStatus.PROCESSING })
+          .execute();
+        if (!result.affected) return false;
+        await this.deps.records.addServedFiles(
+          uploadId,
+          stored.map(({ path: p, contentType, width: w, height: h }) => ({ path: p, contentType, width: w, height: h })),
+          tx,
+        );
+        return true;
+      });
+      if (!becameReady) {
+        // The post was deleted while we worked (its upload went with it): leave nothing behind.
+        await this.deps.store.remove(written);
+        return;
+      }
+      this.deps.log.info({ postId, renditions: renditions.map((r) => r.label), attempt: job.retryCount }, 'video ready');
+      await this.publish(postId);
+    } finally {
+      await original.release();
+      await fsp.rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /** The renditions and posters as local files; null when the video cannot be transcoded at all. */
+  private async makeFiles(post: Post, input: string, scratch: string, job: QueuedJob<TranscodeJobData>) {
+    const probeLimits = { timeLimitMs: 30_000, threads: TRANSCODE.threads, niceness: TRANSCODE.niceness };
+    try {
+      const source = await probeVideo(this.deps.binaries, input, probeLimits);
+      if (!source) throw new UntranscodableVideo('no video stream');
+      const plans = planRenditions(source);
+      const outputs = plans.map((plan) => path.join(scratch, `${plan.label}.mp4`));
+      const limits = { timeLimitMs: TRANSCODE.timeLimitMs(source.duration), threads: TRANSCODE.threads, niceness: TRANSCODE.niceness };
+      const progress = this.progressReporter(post.id);
+      await transcodeVideo(this.deps.binaries, { input, source, renditions: plans, outputs, limits, onProgress: progress }).catch(
+        (error: unknown) => {
+          if (job.signal.aborted) throw error;
+          // ffmpeg gave up on the file itself (not on us): the same input fails the same way again.
+          throw error instanceof MediaToolTimeout || (error instanceof Error && / exited with \d+/.test(error.message))
+            ? new UntranscodableVideo(String(error))
+            : error;
+        },
+      );
+      const posters: PictureFile[] = await writePosters(this.deps.binaries, outputs[0]!, source.duration, plans, scratch, probeLimits);
+      return {
+        renditions: plans.map((plan, i) => ({ ...plan, file: outputs[i]! })),
+        posters,
+        width: plans[0]!.width,
+        height: plans[0]!.height,
+        duration: source.duration,
+      };
+    } catch (error) {
+      if (error instanceof UntranscodableVideo) {
+        this.deps.log.warn({ postId: post.id, reason: error.message }, 'video could not be transcoded');
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  /** Writes progress (whole percent) and tells the author, at most every second or at each 10%. */
+  private progressReporter(postId: string): (fraction: number) => void {
+    let lastAt = 0;
+    let lastPercent = -1;
+    return (fraction) => {
+      const percent = Math.min(99, Math.floor(fraction * 100));
+      const now = Date.now();
+      if (
+        percent === lastPercent ||
+        (now - lastAt < TRANSCODE.progressEveryMs && Math.floor(percent / 10) === Math.floor(lastPercent / 10))
+      )
+        return;
+      lastAt = now;
+      lastPercent = percent;
+      void this.deps.db
+        .query(`UPDATE posts SET processing_progress = $2 WHERE id = $1 AND status = $3`, [postId, percent, PostStatus.PROCESSING])
+        .then(() => this.publish(postId))
+        .catch((error: unknown) => this.deps.log.warn({ postId, err: error }, 'progress not recorded'));
+    };
+  }
+
+  /** The post failed for good: its author sees why. Once; a post already ready stays ready. */
+  async fail(postId: string, reason: string): Promise<void> {
+    const result = await this.deps.db.query(
+      `UPDATE posts SET status = $2, failure_message = $3, processing_progress = NULL WHERE id = $1 AND status = $4`,
+      [postId, PostStatus.FAILED, TRANSCODE.failedMessage, PostStatus.PROCESSING],
+    );
+    this.deps.log.warn({ postId, reason }, 'video processing failed');
+    if ((result as [unknown, number])[1]) await this.publish(postId);
+  }
+
+  private async publish(postId: string): Promise<void> {
+    const post = await this.deps.db.getRepository(Post).findOneBy({ id: postId });
+    if (post) this.deps.publish(post);
+  }
+}
+
+function queueSettings() {
+  return {
+    retryLimit: TRANSCODE.retryLimit,
+    retryDelaySeconds: TRANSCODE.retryDelaySeconds,
+    expireInSeconds: TRANSCODE.expireInSeconds,
+    heartbeatSeconds: TRANSCODE.heartbeatSeconds,
+  };
+}

@@ -1,0 +1,78 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ValidationError } from './errors';
+import { pageSize } from './validation';
+
+/**
+ * Paging for every list, in one place: keyset cursors (what GraphQL connections hand out), the
+ * page a list asks for, the keyset SQL that fetches it, and turning the rows into a page.
+ */
+
+/**
+ * Opaque keyset cursors over (createdAt, id). They survive ties on time (the id breaks them) and
+ * deletions between pages (a position, not a count), and never need OFFSET.
+ */
+export interface KeysetPosition {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(position: KeysetPosition): string {
+  return Buffer.from(`${position.createdAt.toISOString()}|${position.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string | null | undefined): KeysetPosition | null {
+  if (cursor === undefined || cursor === null || cursor === '') return null;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const separator = text.indexOf('|');
+  const createdAt = new Date(text.slice(0, separator));
+  const id = text.slice(separator + 1);
+  if (separator < 0 || Number.isNaN(createdAt.getTime()) || !id || id.length > 200) {
+    throw new ValidationError({ after: 'This page link is not valid. Please reload the list.' });
+  }
+  return { createdAt, id };
+}
+
+export interface Page<T> {
+  items: T[];
+  hasNextPage: boolean;
+}
+
+/** Services fetch one row more than asked; this turns that into a page and whether more remain. */
+export function toPage<T>(rows: T[], size: number): Page<T> {
+  return { items: rows.slice(0, size), hasNextPage: rows.length > size };
+}
+
+/**
+ * What a list asks for: a size and a keyset position. No list takes an offset: the REST adapter's
+ * numbered pages are walked over these (rest/numbered-pages.ts).
+ */
+export interface PageRequest {
+  size: number;
+  after: KeysetPosition | null;
+}
+
+export function cursorPage(first: number | null | undefined, after: string | null | undefined): PageRequest {
+  return { size: pageSize(first), after: decodeCursor(after) };
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Newest first by (created_at, id), after the page's keyset position; one row more than the page. */
+export function keysetDesc<T extends ObjectLiteral>(
+  builder: SelectQueryBuilder<T>,
+  alias: string,
+  page: PageRequest,
+  idColumn = 'id',
+): void {
+  if (page.after) {
+    builder.andWhere(`(${alias}.createdAt, ${alias}.${idColumn}) < (:afterCreatedAt, :afterId)`, {
+      afterCreatedAt: page.after.createdAt,
+      afterId: page.after.id,
+    });
+  }
+  builder.orderBy(`${alias}.createdAt`, 'DESC');
+  builder.addOrderBy(`${alias}.${idColumn}`, 'DESC');
+  builder.limit(page.size + 1);
+}

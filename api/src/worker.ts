@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './infra/db/data-source';
+import { createLogger } from './infra/logger';
+import { openMediaStore } from './infra/media/open-media-store';
+import { createAppPubSub } from './infra/pubsub/pubsub';
+import { openJobQueue } from './infra/queue/job-queue';
+import { ENTITIES } from './modules/entities';
+import { UploadRecords } from './modules/uploads';
+import { createVideoProcessing } from './video-processing-wiring';
+
+/**
+ * `npm run worker`: a process that only transcodes (TRANSCODE_WORKERS at a time, default 1), on
+ * the same database, media store and Redis as the api. Run as many as the videos need; a worker
+ * killed mid-job loses nothing: its job is retried on another once its heartbeat stops.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`config: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'config: a worker needs DATABASE_URL (the embedded database belongs to one process; the api transcodes in-process there)',
+    );
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, ENTITIES, (message, detail) => logger.warn({ detail }, message));
+  const pubsub = createAppPubSub(config.redisUrl);
+  const store = await openMediaStore(config);
+  const jobs = await openJobQueue({
+    databaseUrl: config.databaseUrl,
+    dataSource: database.dataSource,
+    pollingIntervalSeconds: config.jobPollSeconds,
+    superviseIntervalSeconds: config.jobSuperviseSeconds,
+    onError: (error) => logger.warn({ err: error }, 'job queue'),
+  });
+  await createVideoProcessing({
+    config: { ...config, transcodeWorkers: Math.max(1, config.transcodeWorkers) },
+    database,
+    jobs,
+    store,
+    records: new UploadRecords(database.dataSource),
+    pubsub,
+    logger,
+  });
+  logger.info({ concurrency: Math.max(1, config.transcodeWorkers), store: store.description }, 'Campus Clips worker transcoding');
+  // For container health checks (HEALTH_PORT): alive while it can reach its database.
+  const healthPort = config.workerHealthPort;
+  const health = healthPort
+    ? http
+        .createServer((req, res) => {
+          database.dataSource
+            .query('SELECT 1')
+            .then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'))
+            .catch(() => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"database unreachable"}'));
+        })
+        .listen(healthPort, '0.0.0.0')
+    : null;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    health?.close();
+    await jobs.stopWorkers(10_000);
+    await jobs.close();
+    await store.close();
+    await pubsub.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

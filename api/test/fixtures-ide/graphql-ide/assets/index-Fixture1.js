@@ -1,0 +1,1 @@
+document.getElementById('graphiql').textContent = 'GraphiQL (test fixture)';
