@@ -16,10 +16,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never' }]],
   // All files share one api and database. The journey asserts exact feeds (an empty Explore, the
-  // end of a one-post feed), so the file that fills a feed with many posts runs after it.
+  // end of a one-post feed), so the file that fills a feed with many posts runs after it, and the
+  // one that posts clips of every format (each shows in others' Explore) after that.
   projects: [
-    { name: 'journey-and-screens', testIgnore: /feed-scrolling\.spec\.ts/ },
+    { name: 'journey-and-screens', testIgnore: /(feed-scrolling|transcoded-playback)\.spec\.ts/ },
     { name: 'busy-feeds', testMatch: /feed-scrolling\.spec\.ts/, dependencies: ['journey-and-screens'] },
+    { name: 'transcoded-media', testMatch: /transcoded-playback\.spec\.ts/, dependencies: ['busy-feeds'] },
   ],
   use: {
     ...devices['Desktop Chrome'],

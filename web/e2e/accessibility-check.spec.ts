@@ -4,7 +4,9 @@ import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/screens';
 
 test('axe-core reports serious violations on a page that has them', async ({ page }) => {
-  await page.setContent('<html lang="en"><head><title>Probe</title></head><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="text"></main></body></html>');
+  await page.setContent(
+    '<html lang="en"><head><title>Probe</title></head><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="text"></main></body></html>',
+  );
   const rules = (await seriousA11yViolations(page)).map((finding) => finding.rule);
   expect(rules).toEqual(expect.arrayContaining(['image-alt', 'label']));
 });

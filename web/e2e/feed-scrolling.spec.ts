@@ -4,9 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { createApiStudent, createPost, follow, uploadVideo, type ApiStudent } from './support/scenario';
+import { createApiStudent, createPost, follow, uploadVideo, waitUntilReady, type ApiStudent } from './support/scenario';
+import { signIn } from './support/students';
 
-const clip = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips', 'colour-sweep.mp4'));
+const clip = fs.readFileSync(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips', 'colour-sweep.mp4'),
+);
 const POSTS = 13;
 
 test.describe.configure({ mode: 'serial' });
@@ -14,20 +17,16 @@ test.describe.configure({ mode: 'serial' });
 let author: ApiStudent;
 
 test.beforeAll(async () => {
+  // Every clip is transcoded (one at a time) before others may see its post.
+  test.setTimeout(180_000);
   author = await createApiStudent('Dana Whitfield', 'dana.whitfield@campus.test');
+  const postIds: string[] = [];
   for (let index = 1; index <= POSTS; index += 1) {
     const videoUrl = await uploadVideo(author, clip, `sweep-${index}.mp4`);
-    await createPost(author, videoUrl, `Campus walk, part ${index}`, ['walks']);
+    postIds.push(await createPost(author, videoUrl, `Campus walk, part ${index}`, ['walks']));
   }
+  for (const postId of postIds) await waitUntilReady(author, postId, 150_000);
 });
-
-async function signIn(page: Page, student: ApiStudent): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Your Email Address').fill(student.email);
-  await page.getByLabel('Your Password', { exact: true }).fill(student.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
-}
 
 /** The first page, then the rest once the last card is in view, then the end line. */
 async function expectScrollsToTheEnd(page: Page): Promise<void> {

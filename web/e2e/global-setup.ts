@@ -92,9 +92,15 @@ function buildApiIfStale(): void {
   if (builtAt < newestModification(path.join(repoRoot, 'api', 'src'))) run('npm', ['run', 'build', '-w', 'api'], repoRoot);
 }
 
-/** The web app is built fresh into a private folder (a few seconds), so tests see today's code. */
+/**
+ * The web app is built fresh into a private folder (a few seconds), so tests see today's code; the
+ * GraphQL IDE is a build of its own that `npm run build -w web` puts inside it, at graphql-ide/.
+ */
 function buildWeb(): void {
-  run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', e2eSettings.webDist, '--emptyOutDir'], path.join(repoRoot, 'web'));
+  const web = path.join(repoRoot, 'web');
+  run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', e2eSettings.webDist, '--emptyOutDir'], web);
+  const ide = path.join(e2eSettings.webDist, 'graphql-ide');
+  run('npx', ['vite', 'build', '--config', 'vite.ide.config.ts', '--logLevel', 'warn', '--outDir', ide, '--emptyOutDir'], web);
 }
 
 async function createDatabase(name: string): Promise<void> {

@@ -16,7 +16,11 @@ async function serveGoogleOffline(context: BrowserContext): Promise<void> {
   );
   // The emulator's popup asks for Material styles, icons and fonts from the internet.
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: route.request().resourceType() === 'script' ? 'application/javascript' : 'text/css', body: '' }),
+    route.fulfill({
+      status: 200,
+      contentType: route.request().resourceType() === 'script' ? 'application/javascript' : 'text/css',
+      body: '',
+    }),
   );
 }
 
@@ -63,6 +67,8 @@ test('a student signs up with Google, is asked for the date of birth once, then 
 
   // A Google account has no Campus Clips password to change.
   await page.getByRole('link', { name: 'Settings' }).first().click();
-  await expect(page.getByText('You sign in with Google, so your account has no Campus Clips password to change.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('You sign in with Google, so your account has no Campus Clips password to change.', { exact: false }),
+  ).toBeVisible();
   expect(dialogs).toEqual([]);
 });

@@ -83,14 +83,28 @@ test('the landing screen leads to sign-up; sign-in and password reset explain th
   await expect(page.getByText('Password reset email sent to nobody@campus.test.', { exact: false })).toBeVisible();
 });
 
-test('the public header and footer carry the spec\'s links', async ({ page }) => {
+test("the public header and footer carry the spec's links", async ({ page }) => {
   await page.goto('/');
   const header = page.getByRole('banner');
-  for (const [name, href] of [['Projects', '/projects'], ['Explore', '/explore'], ['Resources', '/resources'], ['Community', '/community'], ['Sign in', '/login'], ['Sign up', '/signup']]) {
+  for (const [name, href] of [
+    ['Projects', '/projects'],
+    ['Explore', '/explore'],
+    ['Resources', '/resources'],
+    ['Community', '/community'],
+    ['Sign in', '/login'],
+    ['Sign up', '/signup'],
+  ]) {
     await expect(header.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   const footer = page.getByRole('contentinfo');
-  for (const [name, href] of [['Blog', '/blog'], ['Help', '/help'], ['About', '/about'], ['Contact', '/contact'], ['Terms of Service', '/terms'], ['Privacy Policy', '/privacy']]) {
+  for (const [name, href] of [
+    ['Blog', '/blog'],
+    ['Help', '/help'],
+    ['About', '/about'],
+    ['Contact', '/contact'],
+    ['Terms of Service', '/terms'],
+    ['Privacy Policy', '/privacy'],
+  ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   await expect(footer).toContainText('2025');

@@ -1,10 +1,13 @@
 // Issue 4, the main story with two students in two browsers: sign up, post a clip, follow,
 // like, comment live, calendar, settings, and finally account deletion. The tests share the
 // students and run in order; each one names the part of the story it checks.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { visitScreen } from './support/screens';
+import { expectProcessingOrVideo, waitForVideo } from './support/processing';
+import { createPost, signInApiStudent, uploadVideo } from './support/scenario';
+import { expectAccessible, visitScreen } from './support/screens';
 import { adultBirthday, fillSignupForm, newStudent, signUp } from './support/students';
 
 const avatarPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'avatars', 'student-01.png');
@@ -49,7 +52,8 @@ async function openStudentPage(browser: Browser): Promise<{ context: BrowserCont
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? '';
     // ERR_ABORTED: a navigation cancelled a lazy chunk or media load; that is not a failure.
-    if (!reason.includes('ERR_ABORTED') && !failingOnPurpose) console.log(`[browser] request failed: ${request.method()} ${request.url()} ${reason}`);
+    if (!reason.includes('ERR_ABORTED') && !failingOnPurpose)
+      console.log(`[browser] request failed: ${request.method()} ${request.url()} ${reason}`);
   });
   return { context, page };
 }
@@ -98,7 +102,12 @@ test('Ada signs up: every sign-up rule explains itself, then valid data opens th
   await createAccount.click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 
-  await fillSignupForm(page, { ...base, password: ada.password, confirmPassword: ada.password, dateOfBirth: young.toISOString().slice(0, 10) });
+  await fillSignupForm(page, {
+    ...base,
+    password: ada.password,
+    confirmPassword: ada.password,
+    dateOfBirth: young.toISOString().slice(0, 10),
+  });
   await createAccount.click();
   await expect(page.getByText('You must be at least 17 years old to sign up')).toBeVisible();
 
@@ -159,6 +168,14 @@ test('Ada uploads a clip with progress, adds a caption and tags, and posts it', 
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+
+  // The clip is transcoded first: Ada sees 'Processing…' in its place (only she sees the post
+  // meanwhile), or already the video when the worker was that quick; then the video.
+  const card = adaPost(page);
+  const firstSeen = await expectProcessingOrVideo(card, `Video by ${ada.name}`);
+  test.info().annotations.push({ type: 'right after posting, Ada saw', description: firstSeen });
+  await waitForVideo(page, card, `Video by ${ada.name}`);
+  await expect(card.getByText('Now Playing')).toBeVisible();
 });
 
 /** Runs `action` while one GraphQL operation of the page fails at the network level (D5). */
@@ -181,10 +198,18 @@ function adaPost(page: Page) {
 }
 
 test('Ben signs up, finds Ada in Community and follows her', async () => {
+  // Four screens, each checked with axe and photographed at two sizes: more than a minute on a busy 2-core machine.
+  test.slow();
   const page = benPage;
   // Ada's address is taken: the identity provider's refusal is explained.
   await page.goto('/signup');
-  await fillSignupForm(page, { fullName: ben.name, email: ada.email, password: ben.password, confirmPassword: ben.password, dateOfBirth: adultBirthday() });
+  await fillSignupForm(page, {
+    fullName: ben.name,
+    email: ada.email,
+    password: ben.password,
+    confirmPassword: ben.password,
+    dateOfBirth: adultBirthday(),
+  });
   await page.getByRole('button', { name: 'Show password', exact: true }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -202,7 +227,9 @@ test('Ben signs up, finds Ada in Community and follows her', async () => {
   await page.getByRole('link', { name: 'Explore' }).first().click();
   await expect(page.getByRole('heading', { name: 'Explore New Content' })).toBeVisible();
   await expect(page.getByText("Discover posts from new people you aren't following yet.")).toBeVisible();
-  await expect(adaPost(page)).toBeVisible();
+  // Ada's clip finished processing in the previous test: others get the post only when it plays.
+  await expect(adaPost(page).getByLabel(`Video by ${ada.name}`)).toBeVisible();
+  await expect(adaPost(page).getByText('Processing…')).toHaveCount(0);
   await expect(page.getByText("You've reached the end!")).toBeVisible();
   await visitScreen(page, 'explore');
 
@@ -218,7 +245,7 @@ test('Ben signs up, finds Ada in Community and follows her', async () => {
   await expect(page.getByText('Successfully followed user')).toBeVisible();
 });
 
-test('Ben sees Ada\'s post in Your Feed, with the caption as plain text, and likes it', async () => {
+test("Ben sees Ada's post in Your Feed, with the caption as plain text, and likes it", async () => {
   const page = benPage;
   await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
@@ -297,7 +324,7 @@ test('Ben comments; Ada, with the comments open, sees it arrive live as plain te
   await visitScreen(adaPage, 'post-comments', liveComment);
 });
 
-test('Ben opens Ada\'s profile from her post and sees her post there', async () => {
+test("Ben opens Ada's profile from her post and sees her post there", async () => {
   const page = benPage;
   await adaPost(page).getByRole('link', { name: ada.name }).click();
   await expect(page).toHaveURL(/\/user\//);
@@ -460,6 +487,89 @@ test('Ada changes her password and signs in again with the new one', async () =>
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+});
+
+test('Ben deletes his own comment after confirming; it is gone for good', async () => {
+  const page = benPage;
+  await page.goto(`/tags/${postTag}`);
+  const card = adaPost(page);
+  await expect(card.getByRole('button', { name: 'Delete post' })).toHaveCount(0); // not his post
+  await card.getByRole('button', { name: 'Comments (1)' }).click();
+  const benComment = card.getByTestId('comment').filter({ hasText: 'Great clip!' });
+  await expect(benComment).toBeVisible();
+
+  // Asked first; Escape changes nothing and gives the focus back.
+  const deleteComment = benComment.getByRole('button', { name: 'Delete comment' });
+  await deleteComment.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page, 'delete-comment-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(deleteComment).toBeFocused();
+  await expect(benComment).toBeVisible();
+
+  await deleteComment.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(benComment).toHaveCount(0);
+  await expect(card.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+  await expect(card.getByTestId('comment-count')).toHaveText('0');
+
+  await page.reload();
+  await expect(adaPost(page).getByRole('button', { name: 'Comments (0)' })).toBeVisible();
+});
+
+test("Ada deletes a second post after confirming; it leaves her feed, her profile and Ben's feed, with its file", async () => {
+  const page = adaPage;
+  const secondCaption = 'Second take at the quad';
+  const adaApi = await signInApiStudent(ada.name, ada.email, ada.password);
+  const uploadUrl = await uploadVideo(adaApi, fs.readFileSync(clipPath), 'second-take.mp4');
+  await createPost(adaApi, uploadUrl, secondCaption, ['quad']);
+  const secondPost = page.getByRole('article').filter({ hasText: secondCaption });
+  // The upload itself is private: only what the api transcoded from it is ever served.
+  expect((await page.request.get(uploadUrl)).status()).toBe(404);
+
+  // Home and Profile are both loaded, so both hold the post when it is deleted.
+  await page.goto('/');
+  await expect(secondPost).toBeVisible();
+  await expectProcessingOrVideo(secondPost, `Video by ${ada.name}`);
+  // Once processed, the video's rendition is served until the post is deleted.
+  await waitForVideo(page, secondPost, `Video by ${ada.name}`);
+  const secondVideo = secondPost.getByLabel(`Video by ${ada.name}`);
+  await expect(secondVideo).toHaveAttribute('src', /^\/media\/videos\/[^/]+-\d+p\.mp4$/);
+  const secondClipUrl = (await secondVideo.getAttribute('src'))!;
+  expect((await page.request.get(secondClipUrl, { headers: { Range: 'bytes=0-99' } })).status()).toBe(206);
+  await page.getByRole('link', { name: 'Profile' }).first().click();
+  await expect(page.getByText('2 Posts')).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(secondPost).toBeVisible();
+
+  const deletePost = secondPost.getByRole('button', { name: 'Delete post' });
+  await deletePost.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page, 'delete-post-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(secondPost).toBeVisible();
+
+  await deletePost.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(secondPost).toHaveCount(0);
+  await expect(adaPost(page)).toBeVisible();
+
+  // The profile, already loaded, changed at once: no reload here.
+  await page.getByRole('link', { name: 'Profile' }).first().click();
+  await expect(page.getByText('1 Posts')).toBeVisible();
+  await expect(page.getByText(secondCaption)).toHaveCount(0);
+
+  await benPage.goto('/');
+  await expect(adaPost(benPage)).toBeVisible();
+  await expect(benPage.getByRole('article').filter({ hasText: secondCaption })).toHaveCount(0);
+  expect((await page.request.get(secondClipUrl)).status()).toBe(404);
 });
 
 test('Ada deletes her account in the Danger zone; her post disappears for Ben', async () => {

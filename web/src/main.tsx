@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider } from './app/auth/auth-context';
+import { AuthProvider } from './app/auth/auth-provider';
 import { AppRoutes } from './app/router';
 import './index.css';
 

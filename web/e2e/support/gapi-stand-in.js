@@ -20,8 +20,12 @@
 
   Channel.prototype.register = function (name, handler) {
     this.handlers[name] = handler;
-    var waiting = this.queued.filter(function (call) { return call.name === name; });
-    this.queued = this.queued.filter(function (call) { return call.name !== name; });
+    var waiting = this.queued.filter(function (call) {
+      return call.name === name;
+    });
+    this.queued = this.queued.filter(function (call) {
+      return call.name !== name;
+    });
     for (var i = 0; i < waiting.length; i++) answer(this, waiting[i]);
   };
 
@@ -119,9 +123,13 @@
       if (callback) callback();
     },
     iframes: {
-      CROSS_ORIGIN_IFRAMES_FILTER: function () { return true; },
+      CROSS_ORIGIN_IFRAMES_FILTER: function () {
+        return true;
+      },
       Iframe: function () {},
-      getContext: function () { return context; },
+      getContext: function () {
+        return context;
+      },
     },
   };
 

@@ -11,7 +11,11 @@ export interface ApiStudent {
 }
 
 async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text}`);
   return JSON.parse(text) as T;
@@ -40,18 +44,34 @@ export async function createApiStudent(name: string, email: string, password = '
   return student;
 }
 
+/** A student who signed up in the browser, signed in through the emulator's REST API to build content as them. */
+export async function signInApiStudent(name: string, email: string, password: string): Promise<ApiStudent> {
+  const signIn = await postJson<{ localId: string; idToken: string }>(
+    `http://${e2eSettings.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { email, password, returnSecureToken: true },
+  );
+  return { uid: signIn.localId, idToken: signIn.idToken, email, password, name };
+}
+
 function tusMetadata(metadata: Record<string, string>): string {
   return Object.entries(metadata)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
 }
 
-/** A tus upload in one PATCH; returns the media URL the api hands back in X-Media-Url. */
-export async function uploadVideo(student: ApiStudent, bytes: Buffer, filename: string): Promise<string> {
+/**
+ * A tus upload in one PATCH; returns the media URL the api hands back in X-Media-Url. That URL names
+ * the private original: a post made from it plays only the renditions the api transcodes.
+ */
+export async function uploadVideo(student: ApiStudent, bytes: Buffer, filename: string, filetype = 'video/mp4'): Promise<string> {
   const auth = { Authorization: `Bearer ${student.idToken}`, 'Tus-Resumable': '1.0.0' };
   const created = await fetch(`${e2eSettings.baseURL}/uploads`, {
     method: 'POST',
-    headers: { ...auth, 'Upload-Length': String(bytes.length), 'Upload-Metadata': tusMetadata({ kind: 'video', filename, filetype: 'video/mp4' }) },
+    headers: {
+      ...auth,
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': tusMetadata({ kind: 'video', filename, filetype }),
+    },
   });
   if (created.status !== 201) throw new Error(`upload create answered ${created.status}: ${await created.text()}`);
   const uploadUrl = new URL(created.headers.get('location')!, e2eSettings.baseURL).toString();
@@ -72,6 +92,51 @@ export async function createPost(student: ApiStudent, videoUrl: string, caption:
     { input: { videoUrl, caption, tags } },
   );
   return data.createPost.id;
+}
+
+export interface ProcessedPost {
+  id: string;
+  status: 'PROCESSING' | 'READY' | 'FAILED';
+  processingProgress: number | null;
+  failureMessage: string | null;
+  videoUrl: string;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  renditions: { url: string; width: number; height: number }[];
+  posterSources: { url: string; type: string; width: number; height: number }[];
+}
+
+const processedPostQuery = `query ($id: ID!) {
+  post(id: $id) {
+    id status processingProgress failureMessage videoUrl width height duration
+    renditions { url width height }
+    posterSources { url type width height }
+  }
+}`;
+
+/** The post as its author sees it (others see it only once it is READY). */
+export async function postAsAuthor(author: ApiStudent, postId: string): Promise<ProcessedPost> {
+  const { post } = await graphql<{ post: ProcessedPost | null }>(author, processedPostQuery, { id: postId });
+  if (!post) throw new Error(`post ${postId} is not visible to its author`);
+  return post;
+}
+
+/**
+ * Asks as the author until the post's video is transcoded (a new post is PROCESSING first) and
+ * returns it READY; fails at once when it FAILED, and after `timeoutMs` with the last progress seen.
+ */
+export async function waitUntilReady(author: ApiStudent, postId: string, timeoutMs = 60_000): Promise<ProcessedPost> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const post = await postAsAuthor(author, postId);
+    if (post.status === 'READY') return post;
+    if (post.status === 'FAILED') throw new Error(`post ${postId} FAILED: ${post.failureMessage}`);
+    if (Date.now() > deadline) {
+      throw new Error(`post ${postId} still ${post.status} (${post.processingProgress}%) after ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250)); // the interval between two questions
+  }
 }
 
 export async function follow(student: ApiStudent, userId: string): Promise<void> {

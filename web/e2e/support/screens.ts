@@ -27,7 +27,12 @@ export async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> 
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   if (process.env.E2E_AXE_LOG) {
     for (const violation of results.violations) {
-      const line = { url: page.url(), rule: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) };
+      const line = {
+        url: page.url(),
+        rule: violation.id,
+        impact: violation.impact,
+        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      };
       fs.appendFileSync(process.env.E2E_AXE_LOG, `${JSON.stringify(line)}\n`);
     }
   }

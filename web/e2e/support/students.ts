@@ -51,3 +51,12 @@ export async function signUp(page: Page, student: Student): Promise<void> {
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
 }
+
+/** Signs an existing student in through the login form and waits for the Home feed. */
+export async function signIn(page: Page, student: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Your Email Address').fill(student.email);
+  await page.getByLabel('Your Password', { exact: true }).fill(student.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+}

@@ -12,6 +12,7 @@ export function titleForPath(pathname: string): string | null {
     '/settings': 'Account Settings',
     '/help': 'Help Center',
     '/community': 'Community',
+    '/moderation': 'Moderation',
   };
   return titles[pathname] ?? null;
 }

@@ -2,7 +2,7 @@
 // Pages load lazily so the login route downloads only what it shows.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { useAuth } from './auth/auth-context';
+import { useAuth } from '../shared/session/auth-context';
 import { LoadingScreen, RequireAuth } from './auth/require-auth';
 import { AuthLayout } from './layouts/auth-layout';
 
@@ -35,6 +35,7 @@ const CalendarPage = lazy(() => import('../features/calendar/calendar-page'));
 const OwnProfilePage = lazy(() => import('../features/profile/own-profile-page'));
 const UserProfilePage = lazy(() => import('../features/profile/user-profile-page'));
 const CommunityPage = lazy(() => import('../features/community/community-page'));
+const ModerationPage = lazy(() => import('../features/moderation/moderation-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
@@ -121,15 +122,86 @@ export function AppRoutes() {
         }
       />
 
-      <Route path="/home" element={<SignedInShell><HomePage /></SignedInShell>} />
-      <Route path="/explore" element={<SignedInShell><ExplorePage /></SignedInShell>} />
-      <Route path="/tags/:tag" element={<SignedInShell><TagPage /></SignedInShell>} />
-      <Route path="/create-post" element={<SignedInShell><CreatePostPage /></SignedInShell>} />
-      <Route path="/calendar" element={<SignedInShell><CalendarPage /></SignedInShell>} />
-      <Route path="/profile" element={<SignedInShell><OwnProfilePage /></SignedInShell>} />
-      <Route path="/user/:userId" element={<SignedInShell><UserProfilePage /></SignedInShell>} />
-      <Route path="/settings" element={<SignedInShell><SettingsPage /></SignedInShell>} />
-      <Route path="/help" element={<SignedInShell><HelpPage /></SignedInShell>} />
+      <Route
+        path="/home"
+        element={
+          <SignedInShell>
+            <HomePage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/explore"
+        element={
+          <SignedInShell>
+            <ExplorePage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/tags/:tag"
+        element={
+          <SignedInShell>
+            <TagPage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/create-post"
+        element={
+          <SignedInShell>
+            <CreatePostPage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/calendar"
+        element={
+          <SignedInShell>
+            <CalendarPage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/profile"
+        element={
+          <SignedInShell>
+            <OwnProfilePage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/user/:userId"
+        element={
+          <SignedInShell>
+            <UserProfilePage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/settings"
+        element={
+          <SignedInShell>
+            <SettingsPage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/help"
+        element={
+          <SignedInShell>
+            <HelpPage />
+          </SignedInShell>
+        }
+      />
+      <Route
+        path="/moderation"
+        element={
+          <SignedInShell>
+            <ModerationPage />
+          </SignedInShell>
+        }
+      />
       <Route path="/community" element={<CommunityRoute />} />
 
       <Route path="/terms" element={publicPage(<TermsPage />)} />

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RequireAuth } from './require-auth';
-import { authState, WithAuth } from './test-auth-state';
-import type { AuthContextValue } from './auth-context';
+import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
+import type { AuthContextValue } from '../../shared/session/auth-context';
 
-jest.mock('../firebase', () => ({ auth: {} }));
+jest.mock('../../shared/session/firebase', () => ({ auth: {} }));
 
 function renderGuarded(value: AuthContextValue, redirectTo?: string) {
   const router = createMemoryRouter(

@@ -2,7 +2,7 @@
 // redirect that replaces the history entry. Users without a date of birth complete it first (D8).
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../shared/session/auth-context';
 
 export const COMPLETE_PROFILE_PATH = '/complete-profile';
 

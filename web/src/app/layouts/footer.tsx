@@ -26,7 +26,13 @@ export function Footer() {
             </Link>
           ))}
           {externalLinks.map((link) => (
-            <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" className="rounded hover:text-indigo-700 focus-ring">
+            <a
+              key={link.href}
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded hover:text-indigo-700 focus-ring"
+            >
               {link.label}
             </a>
           ))}

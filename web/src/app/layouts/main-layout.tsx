@@ -1,7 +1,7 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useDocumentTitle } from '../document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { titleForPath } from '../route-titles';
 import { Sidebar } from './sidebar';
 
@@ -22,7 +22,9 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
 
   return (
     <div className="min-h-screen md:flex">
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <div className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
         <Link to="/" className="rounded-md text-lg font-bold text-indigo-700 focus-ring">
           Campus Clips
@@ -37,9 +39,7 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
           Menu
         </button>
       </div>
-      {menuOpen && (
-        <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />
-      )}
+      {menuOpen && <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <aside
         id="sidebar"
         aria-label="Sidebar"

@@ -1,8 +1,9 @@
 // Signed-in navigation (spec §2 "Layout chrome"): links, the user's photo or initial, name and
 // e-mail, and Sign out. Signed out it offers Sign in instead.
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { Avatar } from '../../components/avatar';
-import { useAuth } from '../auth/auth-context';
+import { Avatar } from '../../shared/components/avatar';
+import { useAuth } from '../../shared/session/auth-context';
+import { useIsModerator } from '../../features/moderation';
 
 const navLinks = [
   { to: '/', label: 'Home', end: true },
@@ -12,6 +13,7 @@ const navLinks = [
   { to: '/profile', label: 'Profile', signedInOnly: true },
   { to: '/settings', label: 'Settings' },
   { to: '/help', label: 'Help' },
+  { to: '/moderation', label: 'Moderation', moderatorsOnly: true },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,6 +24,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { currentUser, signOut } = useAuth();
   const navigate = useNavigate();
+  const isModerator = useIsModerator();
 
   async function handleSignOut() {
     onNavigate?.();
@@ -37,7 +40,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label="Main" className="flex-1">
         <ul className="space-y-1">
           {navLinks
-            .filter((link) => !link.signedInOnly || currentUser)
+            .filter((link) => (!link.signedInOnly || currentUser) && (!link.moderatorsOnly || isModerator))
             .map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={linkClass} onClick={onNavigate}>

@@ -5,12 +5,19 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { GraphQLError } from 'graphql';
 import CompleteProfilePage from './complete-profile-page';
 import { CompleteProfileDocument } from '../../graphql/graphql';
-import { authState, WithAuth } from '../../app/auth/test-auth-state';
-import type { ProfileStatus } from '../../app/auth/auth-context';
+import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
+import type { ProfileStatus } from '../../shared/session/auth-context';
 
-jest.mock('../../app/firebase', () => ({ auth: {} }));
+jest.mock('../../shared/session/firebase', () => ({ auth: {} }));
 
-const savedUser = { __typename: 'User' as const, id: 'student-a', displayName: 'Ada', photoURL: null, email: 'ada@uni.example', dateOfBirth: '2001-03-04' };
+const savedUser = {
+  __typename: 'User' as const,
+  id: 'student-a',
+  displayName: 'Ada',
+  photoURL: null,
+  email: 'ada@uni.example',
+  dateOfBirth: '2001-03-04',
+};
 
 function renderPage(mocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'], profileStatus: ProfileStatus = 'incomplete') {
   const applySyncedUser = jest.fn();
@@ -42,7 +49,10 @@ describe('Complete your profile (D8)', () => {
 
   it('saves the date of birth and continues where the user was going', async () => {
     const { user, applySyncedUser } = renderPage([
-      { request: { query: CompleteProfileDocument, variables: { dateOfBirth: '2001-03-04' } }, result: { data: { updateProfile: savedUser } } },
+      {
+        request: { query: CompleteProfileDocument, variables: { dateOfBirth: '2001-03-04' } },
+        result: { data: { updateProfile: savedUser } },
+      },
     ]);
     await user.type(screen.getByLabelText('Date of Birth'), '2001-03-04');
     await user.click(screen.getByRole('button', { name: 'Save and Continue' }));

@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { CompleteProfileDocument } from '../../graphql/graphql';
-import { errorMessage, fieldErrors as graphqlFieldErrors } from '../../lib/graphql-error';
-import { useAuth } from '../../app/auth/auth-context';
-import { ErrorBanner, SubmitButton, TextField } from './form-controls';
-import { dateOfBirthProblem } from './validation';
-import { useDocumentTitle } from '../../app/document-title';
+import { errorMessage, fieldErrors as graphqlFieldErrors } from '../../shared/lib/graphql-error';
+import { useAuth } from '../../shared/session/auth-context';
+import { ErrorBanner, SubmitButton, TextField } from '../../shared/components/form-controls';
+import { dateOfBirthProblem } from './signup-validation';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 export default function CompleteProfilePage() {
   useDocumentTitle('Complete your profile');
@@ -52,8 +52,8 @@ export default function CompleteProfilePage() {
     <div className="w-full max-w-md rounded-2xl bg-white px-6 py-8 shadow-lg md:px-8">
       <h1 className="mb-2 text-2xl font-bold text-slate-900">Complete your profile</h1>
       <p className="mb-6 text-sm text-slate-600">
-        Welcome{currentUser?.displayName ? `, ${currentUser.displayName}` : ''}! Campus Clips is for students aged 17 or
-        older. Please tell us your date of birth to finish setting up your account.
+        Welcome{currentUser?.displayName ? `, ${currentUser.displayName}` : ''}! Campus Clips is for students aged 17 or older. Please tell
+        us your date of birth to finish setting up your account.
       </p>
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
         <ErrorBanner message={error} />
@@ -75,7 +75,11 @@ export default function CompleteProfilePage() {
           {loading ? 'Saving...' : 'Save and Continue'}
         </SubmitButton>
       </form>
-      <button type="button" onClick={handleSignOut} className="mt-6 w-full rounded text-center text-sm font-medium text-slate-600 hover:underline focus-ring">
+      <button
+        type="button"
+        onClick={handleSignOut}
+        className="mt-6 w-full rounded text-center text-sm font-medium text-slate-600 hover:underline focus-ring"
+      >
         Sign out
       </button>
     </div>

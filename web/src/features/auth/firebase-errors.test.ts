@@ -24,9 +24,7 @@ describe('sign-in banner (spec §8)', () => {
     expect(signInErrorMessage(firebaseError('auth/too-many-requests'))).toBe(
       'Too many unsuccessful login attempts. Please try again later or reset your password.',
     );
-    expect(signInErrorMessage(firebaseError('auth/network-request-failed'))).toBe(
-      'Network error. Please check your internet connection.',
-    );
+    expect(signInErrorMessage(firebaseError('auth/network-request-failed'))).toBe('Network error. Please check your internet connection.');
     expect(signInErrorMessage(firebaseError('auth/internal-error'))).toBe('Failed to sign in. Please try again.');
     expect(signInErrorMessage('boom')).toBe('Failed to sign in. Please try again.');
   });
@@ -58,9 +56,7 @@ describe('Google popup banner (spec §8)', () => {
       expect(googleErrorMessage(firebaseError('auth/network-request-failed'), flow)).toBe(
         'Network error. Please check your internet connection.',
       );
-      expect(googleErrorMessage(firebaseError('auth/user-disabled'), flow)).toBe(
-        'This account has been disabled. Please contact support.',
-      );
+      expect(googleErrorMessage(firebaseError('auth/user-disabled'), flow)).toBe('This account has been disabled. Please contact support.');
     }
   });
 
@@ -77,9 +73,7 @@ describe('e-mail sign-up banner (spec §8)', () => {
       'This email is already registered. Please sign in instead.',
     );
     expect(signUpErrorMessage(firebaseError('auth/weak-password'))).toBe('Please use a stronger password.');
-    expect(signUpErrorMessage(firebaseError('auth/network-request-failed'))).toBe(
-      'Network error. Please check your internet connection.',
-    );
+    expect(signUpErrorMessage(firebaseError('auth/network-request-failed'))).toBe('Network error. Please check your internet connection.');
     expect(signUpErrorMessage(firebaseError('auth/internal-error'))).toBe('Failed to create account. Please try again.');
   });
 

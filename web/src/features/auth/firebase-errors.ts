@@ -15,8 +15,7 @@ export const authMessages = {
   weakPassword: 'Please use a stronger password.',
   signUpFailed: 'Failed to create account. Please try again.',
   currentPasswordIncorrect: 'Current password is incorrect',
-  recentLoginRequired:
-    'This operation is sensitive and requires recent authentication. Please log in again before retrying',
+  recentLoginRequired: 'This operation is sensitive and requires recent authentication. Please log in again before retrying',
   passwordUpdateFailed: 'Failed to update password',
 } as const;
 
@@ -88,6 +87,12 @@ export function signUpErrorMessage(error: unknown): string {
 
 export function syncFailureMessage(message: string): string {
   return `Account created but profile couldn't be saved: ${message}`;
+}
+
+/** The spec's sync-failure banner, then what became of the new account and what to do next. */
+export function unfinishedSignUpMessage(message: string, accountRemoved: boolean): string {
+  const next = accountRemoved ? 'The new account was removed, so you can try again.' : 'Sign in to finish setting up your profile.';
+  return `${syncFailureMessage(message.replace(/\.$/, ''))}. ${next}`;
 }
 
 /** Where a failed re-authentication or password update shows its message (spec §8 "Settings"). */

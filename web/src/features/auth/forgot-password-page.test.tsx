@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { sendPasswordResetEmail } from 'firebase/auth';
 import ForgotPasswordPage from './forgot-password-page';
 
-jest.mock('../../app/firebase', () => ({ auth: {} }));
+jest.mock('../../shared/session/firebase', () => ({ auth: {} }));
 jest.mock('firebase/auth', () => ({ sendPasswordResetEmail: jest.fn() }));
 
 const sendMock = sendPasswordResetEmail as jest.Mock;

@@ -3,11 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { sendPasswordResetEmail } from 'firebase/auth';
-import { auth } from '../../app/firebase';
-import { ErrorBanner, SubmitButton, SuccessBanner, TextField } from './form-controls';
+import { auth } from '../../shared/session/firebase';
+import { ErrorBanner, SubmitButton, SuccessBanner, TextField } from '../../shared/components/form-controls';
 import { authMessages, errorCode } from './firebase-errors';
 import { isValidEmail, messages } from './validation';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Reset your password');

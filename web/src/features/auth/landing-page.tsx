@@ -1,6 +1,6 @@
 // The signed-out '/' screen (spec §2 "Landing screen").
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 export default function LandingPage() {
   useDocumentTitle('');

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import LoginPage from './login-page';
-import { authState, WithAuth } from '../../app/auth/test-auth-state';
-import type { CurrentUser } from '../../app/auth/auth-context';
+import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
+import type { CurrentUser } from '../../shared/session/auth-context';
 
-jest.mock('../../app/firebase', () => ({ auth: {} }));
+jest.mock('../../shared/session/firebase', () => ({ auth: {} }));
 jest.mock('firebase/auth', () => ({ signInWithEmailAndPassword: jest.fn() }));
-jest.mock('./google-sign-in', () => ({ signInWithGoogle: jest.fn() }));
+jest.mock('../../shared/session/google-sign-in', () => ({ signInWithGoogle: jest.fn() }));
 
 const signInMock = signInWithEmailAndPassword as jest.Mock;
 

@@ -2,13 +2,13 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { signInWithEmailAndPassword } from 'firebase/auth';
-import { auth } from '../../app/firebase';
+import { auth } from '../../shared/session/firebase';
 import { AuthCard, GoogleButton, OrDivider } from './auth-card';
-import { ErrorBanner, PasswordField, SubmitButton, TextField } from './form-controls';
-import { signInWithGoogle } from './google-sign-in';
+import { ErrorBanner, PasswordField, SubmitButton, TextField } from '../../shared/components/form-controls';
+import { signInWithGoogle } from '../../shared/session/google-sign-in';
 import { hasErrors, validateLogin, type FieldErrors, type LoginForm } from './validation';
 import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 // The error wording loads only when a sign-in fails, keeping it out of the JS the screen needs to paint.
 const loadErrorMessages = () => import('./firebase-errors');

@@ -1,28 +1,33 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createUserWithEmailAndPassword, updateProfile } from 'firebase/auth';
 import SignupPage from './signup-page';
 import { syncUserProfile } from './sync-user';
-import { signInWithGoogle } from './google-sign-in';
-import { authState, WithAuth } from '../../app/auth/test-auth-state';
+import { isNewAccount, signInWithGoogle } from '../../shared/session/google-sign-in';
+import { removeUnfinishedAccount } from './remove-unfinished-account';
+import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
 
-jest.mock('../../app/firebase', () => ({ auth: {} }));
+jest.mock('../../shared/session/firebase', () => ({ auth: {} }));
 jest.mock('firebase/auth', () => ({ createUserWithEmailAndPassword: jest.fn(), updateProfile: jest.fn() }));
 jest.mock('./sync-user', () => ({ syncUserProfile: jest.fn() }));
-jest.mock('./google-sign-in', () => ({ signInWithGoogle: jest.fn() }));
+jest.mock('../../shared/session/google-sign-in', () => ({ signInWithGoogle: jest.fn(), isNewAccount: jest.fn() }));
+jest.mock('./remove-unfinished-account', () => ({ removeUnfinishedAccount: jest.fn() }));
 
 const createUserMock = createUserWithEmailAndPassword as jest.Mock;
 const updateProfileMock = updateProfile as jest.Mock;
 const syncMock = syncUserProfile as jest.MockedFunction<typeof syncUserProfile>;
 const googleMock = signInWithGoogle as jest.MockedFunction<typeof signInWithGoogle>;
+const isNewAccountMock = isNewAccount as jest.MockedFunction<typeof isNewAccount>;
+const removeMock = removeUnfinishedAccount as jest.MockedFunction<typeof removeUnfinishedAccount>;
 
 const newUser = { uid: 'new-uid', displayName: 'Grace Hopper', photoURL: 'https://photos.example/g.jpg' };
 
 function renderSignup(currentUser = authState().currentUser) {
   const applySyncedUser = jest.fn();
+  const signOut = jest.fn(async () => undefined);
   render(
-    <WithAuth value={authState({ currentUser: currentUser && { ...currentUser, uid: 'new-uid' }, applySyncedUser })}>
+    <WithAuth value={authState({ currentUser: currentUser && { ...currentUser, uid: 'new-uid' }, applySyncedUser, signOut })}>
       <MemoryRouter initialEntries={['/signup']}>
         <Routes>
           <Route path="/signup" element={<SignupPage />} />
@@ -31,7 +36,7 @@ function renderSignup(currentUser = authState().currentUser) {
       </MemoryRouter>
     </WithAuth>,
   );
-  return { user: userEvent.setup(), applySyncedUser };
+  return { user: userEvent.setup(), applySyncedUser, signOut };
 }
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
@@ -47,7 +52,11 @@ beforeEach(() => {
   updateProfileMock.mockReset().mockResolvedValue(undefined);
   syncMock.mockReset();
   googleMock.mockReset();
+  isNewAccountMock.mockReset().mockReturnValue(true);
+  removeMock.mockReset();
 });
+
+const savedUser = { id: 'new-uid', dateOfBirth: '2001-12-09', displayName: 'Grace Hopper', email: null, photoURL: null };
 
 describe('Sign-up screen', () => {
   it('shows every field error on submit and clears one as its field is typed in', async () => {
@@ -78,15 +87,64 @@ describe('Sign-up screen', () => {
     expect(applySyncedUser).toHaveBeenCalledWith(expect.objectContaining({ dateOfBirth: '2001-12-09' }));
   });
 
-  it("stays and explains when the profile couldn't be saved", async () => {
+  it("removes the new account when its profile couldn't be saved, so sending the form again just works", async () => {
+    createUserMock.mockResolvedValue({ user: newUser });
+    syncMock.mockRejectedValueOnce(new Error('Too many requests. Please wait 30 seconds and try again.'));
+    removeMock.mockResolvedValue(true);
+    const { user, signOut } = renderSignup();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Account created but profile couldn't be saved: Too many requests. Please wait 30 seconds and try again. " +
+        'The new account was removed, so you can try again.',
+    );
+    expect(removeMock).toHaveBeenCalledWith(newUser);
+    expect(signOut).toHaveBeenCalled();
+    expect(screen.queryByText('Home feed')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveValue('grace@uni.example'); // nothing to type again
+
+    syncMock.mockResolvedValueOnce(savedUser);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Home feed')).toBeInTheDocument();
+    expect(createUserMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('says how to finish the profile when the new account could not be removed either', async () => {
     createUserMock.mockResolvedValue({ user: newUser });
     syncMock.mockRejectedValue(new Error('Connection failed'));
+    removeMock.mockResolvedValue(false);
+    const { user, signOut } = renderSignup();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Account created but profile couldn't be saved: Connection failed. Sign in to finish setting up your profile.",
+    );
+    expect(signOut).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+
+  it('refuses a name the server would refuse before any account is created (one emoji is one character)', async () => {
+    const { user } = renderSignup(null);
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.click(screen.getByLabelText('Full Name'));
+    await user.paste('🎓');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByText('Please enter your full name (minimum 2 characters)')).toBeInTheDocument();
+    expect(createUserMock).not.toHaveBeenCalled();
+  });
+
+  it('still saves the profile when naming the identity account fails, instead of leaving it without one', async () => {
+    createUserMock.mockResolvedValue({ user: newUser });
+    updateProfileMock.mockRejectedValue(Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }));
+    syncMock.mockResolvedValue(savedUser);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user } = renderSignup();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Account created but profile couldn't be saved: Connection failed");
-    expect(screen.queryByText('Home feed')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+    expect(await screen.findByText('Home feed')).toBeInTheDocument();
+    expect(syncMock).toHaveBeenCalledWith({ displayName: 'Grace Hopper', dateOfBirth: '2001-12-09' });
   });
 
   it('shows the Firebase banner and clears it when the user types', async () => {
@@ -114,6 +172,33 @@ describe('Sign-up screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     expect(await screen.findByText('Home feed')).toBeInTheDocument();
     expect(syncMock).toHaveBeenCalledWith({ displayName: 'Grace Hopper', photoURL: 'https://photos.example/g.jpg' });
+  });
+
+  it("removes a Google account only when this sign-up created it and its profile couldn't be saved", async () => {
+    googleMock.mockResolvedValue({ user: newUser } as never);
+    syncMock.mockRejectedValue(new Error('Connection failed'));
+    removeMock.mockResolvedValue(true);
+    const { user } = renderSignup(null);
+    await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The new account was removed, so you can try again.');
+    expect(removeMock).toHaveBeenCalledWith(newUser);
+
+    // A returning student's account is theirs to keep.
+    removeMock.mockClear();
+    isNewAccountMock.mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+    await waitFor(() => expect(syncMock).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Account created but profile couldn't be saved: Connection failed$/);
+    expect(removeMock).not.toHaveBeenCalled();
+  });
+
+  it("leaves out a Google name the server would refuse (a single emoji) so the sync can't fail on it", async () => {
+    googleMock.mockResolvedValue({ user: { ...newUser, displayName: '🎓' } } as never);
+    syncMock.mockResolvedValue(savedUser);
+    const { user } = renderSignup();
+    await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+    expect(await screen.findByText('Home feed')).toBeInTheDocument();
+    expect(syncMock).toHaveBeenCalledWith({ displayName: undefined, photoURL: 'https://photos.example/g.jpg' });
   });
 
   it('says nothing when the Google popup is closed, and explains a blocked one', async () => {

@@ -1,23 +1,26 @@
 // Registration (spec §2 "Sign-up", §4 "Sign-up (e-mail)" and "Google sign-up", §5, §8).
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { createUserWithEmailAndPassword, updateProfile } from 'firebase/auth';
-import { auth } from '../../app/firebase';
-import { useAuth } from '../../app/auth/auth-context';
+import { createUserWithEmailAndPassword, updateProfile, type User } from 'firebase/auth';
+import { auth } from '../../shared/session/firebase';
+import { useAuth } from '../../shared/session/auth-context';
 import { AuthCard, GoogleButton, OrDivider } from './auth-card';
-import { ErrorBanner, PasswordField, SubmitButton, TextField } from './form-controls';
-import { googleErrorMessage, signUpErrorMessage, syncFailureMessage } from './firebase-errors';
-import { signInWithGoogle } from './google-sign-in';
+import { ErrorBanner, PasswordField, SubmitButton, TextField } from '../../shared/components/form-controls';
+import { googleErrorMessage, signUpErrorMessage, syncFailureMessage, unfinishedSignUpMessage } from './firebase-errors';
+import { isNewAccount, signInWithGoogle } from '../../shared/session/google-sign-in';
+import { removeUnfinishedAccount } from './remove-unfinished-account';
 import { syncUserProfile } from './sync-user';
-import { hasErrors, validateSignup, type FieldErrors, type SignupForm } from './validation';
+import { acceptableDisplayName } from '@campus-clips/rules';
+import { validateSignup, type SignupForm } from './signup-validation';
+import { hasErrors, type FieldErrors } from './validation';
 import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 const emptyForm: SignupForm = { fullName: '', email: '', password: '', confirmPassword: '', dateOfBirth: '' };
 
 export default function SignupPage() {
   useDocumentTitle('Create Account');
-  const { applySyncedUser, refreshCurrentUser } = useAuth();
+  const { applySyncedUser, refreshCurrentUser, signOut } = useAuth();
   const [form, setForm] = useState<SignupForm>(emptyForm);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof SignupForm>>({});
   const [error, setError] = useState<string | null>(null);
@@ -32,15 +35,25 @@ export default function SignupPage() {
     setError(null);
   }
 
-  /** Steps 4-5 of spec §4: save the profile record, then go home or explain what went wrong. */
-  async function syncThenContinue(uid: string, input: Parameters<typeof syncUserProfile>[0]) {
+  /**
+   * Steps 4-5 of spec §4: save the profile record, then go home or explain what went wrong. An
+   * account this sign-up just created is not left without a profile: it is removed again.
+   */
+  async function syncThenContinue(user: User, createdNow: boolean, input: Parameters<typeof syncUserProfile>[0]) {
     try {
       const synced = await syncUserProfile(input);
       applySyncedUser(synced);
       refreshCurrentUser();
-      awaitSignedIn(uid);
+      awaitSignedIn(user.uid);
     } catch (syncError) {
-      setError(syncFailureMessage(syncError instanceof Error ? syncError.message : 'Unknown error'));
+      const message = syncError instanceof Error ? syncError.message : 'Unknown error';
+      if (createdNow) {
+        const removed = await removeUnfinishedAccount(user);
+        await signOut().catch(() => undefined); // the form stays filled in for the next try
+        setError(unfinishedSignUpMessage(message, removed));
+      } else {
+        setError(syncFailureMessage(message));
+      }
       setSubmitting(false);
     }
   }
@@ -53,25 +66,30 @@ export default function SignupPage() {
     setSubmitting(true);
     setError(null);
     const displayName = form.fullName.trim();
-    let uid: string;
+    let user: User;
     try {
       const credential = await createUserWithEmailAndPassword(auth, form.email.trim(), form.password);
-      await updateProfile(credential.user, { displayName });
-      uid = credential.user.uid;
+      user = credential.user;
     } catch (signUpError) {
       setError(signUpErrorMessage(signUpError));
       setSubmitting(false);
       return;
     }
-    await syncThenContinue(uid, { displayName, dateOfBirth: form.dateOfBirth });
+    try {
+      await updateProfile(user, { displayName });
+    } catch (nameError) {
+      // The profile record gets the name from the sync below; the identity name is cosmetic.
+      console.warn('Could not set the display name on the identity account', nameError);
+    }
+    await syncThenContinue(user, true, { displayName, dateOfBirth: form.dateOfBirth.trim() });
   }
 
   async function handleGoogle() {
     setError(null);
     setSubmitting(true);
-    let user;
+    let credential;
     try {
-      user = (await signInWithGoogle()).user;
+      credential = await signInWithGoogle();
     } catch (googleError) {
       const message = googleErrorMessage(googleError, 'sign-up');
       if (message) setError(message);
@@ -79,23 +97,43 @@ export default function SignupPage() {
       setSubmitting(false);
       return;
     }
+    const { user } = credential;
     // Only a name the api accepts (D10: 2-50 characters); otherwise it keeps the token's own.
-    const googleName = user.displayName?.trim();
-    await syncThenContinue(user.uid, {
-      displayName: googleName && googleName.length >= 2 && googleName.length <= 50 ? googleName : undefined,
+    await syncThenContinue(user, isNewAccount(credential), {
+      displayName: acceptableDisplayName(user.displayName),
       photoURL: user.photoURL ?? undefined,
     });
   }
 
   return (
-    <AuthCard banner="Join Our Community" bannerText="Share campus moments, discover events and follow the people who make your university.">
+    <AuthCard
+      banner="Join Our Community"
+      bannerText="Share campus moments, discover events and follow the people who make your university."
+    >
       <h1 className="mb-6 text-2xl font-bold text-slate-900">Create Account</h1>
       <GoogleButton label="Sign up with Google" onClick={handleGoogle} disabled={submitting} />
       <OrDivider />
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
         <ErrorBanner message={error} />
-        <TextField label="Full Name" name="fullName" autoComplete="name" required value={form.fullName} onChange={handleChange} error={fieldErrors.fullName} />
-        <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={form.email} onChange={handleChange} error={fieldErrors.email} />
+        <TextField
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          required
+          value={form.fullName}
+          onChange={handleChange}
+          error={fieldErrors.fullName}
+        />
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={handleChange}
+          error={fieldErrors.email}
+        />
         <PasswordField
           label="Password"
           name="password"
@@ -127,8 +165,14 @@ export default function SignupPage() {
         />
         <p className="text-sm text-slate-600">
           By creating an account you agree to our{' '}
-          <Link to="/terms" className="rounded font-medium text-indigo-700 hover:underline focus-ring">Terms of Service</Link> and{' '}
-          <Link to="/privacy" className="rounded font-medium text-indigo-700 hover:underline focus-ring">Privacy Policy</Link>.
+          <Link to="/terms" className="rounded font-medium text-indigo-700 hover:underline focus-ring">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="rounded font-medium text-indigo-700 hover:underline focus-ring">
+            Privacy Policy
+          </Link>
+          .
         </p>
         <SubmitButton ready={formIsValid} busy={submitting}>
           {submitting ? 'Creating Account...' : 'Create Account'}

@@ -10,23 +10,36 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /** Resolves with the stored profile; rejects with an Error whose message is fit to show. */
 export function syncUserProfile(input: SyncUserInput): Promise<SyncedUser> {
-  const next = queue.then(() => runSync(input));
+  return afterPendingSyncs(() => runSync(input));
+}
+
+/** Runs `task` once every sync already asked for has finished, so none can land after it. */
+export function afterPendingSyncs<T>(task: () => Promise<T>): Promise<T> {
+  const next = queue.then(task);
   queue = next.catch(() => undefined);
   return next;
 }
 
 async function runSync(input: SyncUserInput): Promise<SyncedUser> {
-  const [{ getApolloClient }, { SyncUserDocument }, { errorMessage }] = await Promise.all([
-    import('../../app/apollo-instance'),
+  const [{ getApolloClient }, { SyncUserDocument }, { callErrorMessage }] = await Promise.all([
+    import('../../shared/lib/apollo-instance'),
     import('../../graphql/graphql'),
-    import('../../lib/graphql-error'),
+    import('../../shared/lib/graphql-error'),
   ]);
   try {
     const result = await getApolloClient().mutate({ mutation: SyncUserDocument, variables: { input } });
     if (!result.data) throw new Error('Failed to sync with database');
     return result.data.syncUser;
   } catch (error) {
-    // Spec §8: the server's message when it sent one, 'Connection failed' when it could not be reached.
-    throw new Error(errorMessage(error, 'Connection failed'));
+    // Spec §8's call wrapper: the server's message when it sent one, the §7 default when it
+    // answered without one, 'Connection failed' when it could not be reached.
+    throw new Error(
+      callErrorMessage(error, {
+        unreachable: 'Connection failed',
+        noMessage: 'Failed to sync with database',
+        otherwise: 'Connection failed',
+      }),
+      { cause: error },
+    );
   }
 }

@@ -2,7 +2,7 @@
 // user, so the Home screen never flashes the landing page or the login redirect.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/session/auth-context';
 
 export function useNavigateWhenSignedIn(target = '/') {
   const { currentUser, loading } = useAuth();

@@ -1,10 +1,5 @@
-import {
-  ageInYears,
-  validateLogin,
-  validatePasswordChange,
-  validateSignup,
-  type SignupForm,
-} from './validation';
+import { ageInYears, validateSignup, type SignupForm } from './signup-validation';
+import { validateLogin, validatePasswordChange } from './validation';
 
 const today = new Date(2026, 10, 21); // 21 Nov 2026, local time
 
@@ -22,13 +17,17 @@ describe('sign-up rules (spec §5)', () => {
   });
 
   it('asks for a full name of at least 2 characters', () => {
-    expect(validateSignup({ ...validSignup, fullName: 'A' }, today).fullName).toBe(
-      'Please enter your full name (minimum 2 characters)',
-    );
-    expect(validateSignup({ ...validSignup, fullName: '   ' }, today).fullName).toBe(
-      'Please enter your full name (minimum 2 characters)',
-    );
+    expect(validateSignup({ ...validSignup, fullName: 'A' }, today).fullName).toBe('Please enter your full name (minimum 2 characters)');
+    expect(validateSignup({ ...validSignup, fullName: '   ' }, today).fullName).toBe('Please enter your full name (minimum 2 characters)');
     expect(validateSignup({ ...validSignup, fullName: 'Al' }, today).fullName).toBeUndefined();
+  });
+
+  it('counts name characters as the server does, so an emoji is one character', () => {
+    const errorFor = (fullName: string) => validateSignup({ ...validSignup, fullName }, today).fullName;
+    expect(errorFor('🎓')).toBe('Please enter your full name (minimum 2 characters)');
+    expect(errorFor('🎓🎓')).toBeUndefined();
+    expect(errorFor('🎓'.repeat(50))).toBeUndefined();
+    expect(errorFor('🎓'.repeat(51))).toBe('Display name must be at most 50 characters');
   });
 
   it('asks for a valid e-mail address', () => {
@@ -38,8 +37,7 @@ describe('sign-up rules (spec §5)', () => {
   });
 
   it('names the first password rule that fails', () => {
-    const errorFor = (password: string) =>
-      validateSignup({ ...validSignup, password, confirmPassword: password }, today).password;
+    const errorFor = (password: string) => validateSignup({ ...validSignup, password, confirmPassword: password }, today).password;
     expect(errorFor('Ab!4567')).toBe('Password must be at least 8 characters');
     expect(errorFor('abcdefg!')).toBe('Password must contain at least 1 uppercase letter');
     expect(errorFor('Abcdefgh')).toBe('Password must contain at least 1 symbol');

@@ -1,4 +1,4 @@
-import { fromDateKey } from '../../lib/local-date';
+import { fromDateKey } from '../../shared/lib/local-date';
 
 /** 'Fri Nov 21 2026', the way the earlier product showed dates. */
 export function displayDate(key: string): string {

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo } from '../../lib/testing/render-with-apollo';
-import { toDateKey } from '../../lib/local-date';
+import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
+import { toDateKey } from '../../shared/lib/local-date';
 import CalendarPage from './calendar-page';
 
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
 const today = new Date();
 const todayKey = toDateKey(today);

@@ -1,12 +1,12 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { checkField, eventNameSchema } from '@campus-clips/rules';
 import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
-import { callFailureMessage } from '../../lib/graphql-error';
-import { toDateKey } from '../../lib/local-date';
+import { useAuth } from '../../shared/session/auth-context';
+import { callFailureMessage } from '../../shared/lib/graphql-error';
+import { toDateKey } from '../../shared/lib/local-date';
 import { displayDate, monthGrid } from './calendar-dates';
 
-export const MAX_EVENT_NAME_LENGTH = 200;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
@@ -30,10 +30,15 @@ export default function CalendarPage() {
   const eventsByDate = useMemo(() => new Map(events.map((event) => [event.date, event.name])), [events]);
   const sortedEvents = useMemo(() => [...events].sort((a, b) => a.date.localeCompare(b.date)), [events]);
 
-  useEffect(() => {
+  // Another user signed in: forget the day and notice picked before (adjusted while rendering,
+  // not in an effect, so the old selection is never painted for the new user).
+  const uid = currentUser?.uid;
+  const [selectionUid, setSelectionUid] = useState(uid);
+  if (selectionUid !== uid) {
+    setSelectionUid(uid);
     setSelectedKey(null);
     setNotice(null);
-  }, [currentUser?.uid]);
+  }
 
   function selectDay(key: string) {
     setSelectedKey(key);
@@ -51,15 +56,13 @@ export default function CalendarPage() {
   async function handleSave(event: FormEvent) {
     event.preventDefault();
     if (!selectedKey) return;
-    const name = eventName.trim();
-    if (!name) {
-      setNotice({ kind: 'error', text: 'Please enter an event name.' });
+    // The api's own rule (@campus-clips/rules, D6): a name it would refuse is not sent.
+    const checked = checkField(eventNameSchema, eventName);
+    if (!checked.ok) {
+      setNotice({ kind: 'error', text: checked.message });
       return;
     }
-    if ([...name].length > MAX_EVENT_NAME_LENGTH) {
-      setNotice({ kind: 'error', text: `Event name must be at most ${MAX_EVENT_NAME_LENGTH} characters` });
-      return;
-    }
+    const name = checked.value;
     setNotice(null);
     try {
       await saveEvent({
@@ -68,9 +71,7 @@ export default function CalendarPage() {
           const saved = result?.saveCalendarEvent;
           if (!saved) return;
           cache.updateQuery({ query: CalendarEventsDocument }, (existing) =>
-            existing
-              ? { calendarEvents: [...existing.calendarEvents.filter((e) => e.date !== saved.date), saved] }
-              : existing,
+            existing ? { calendarEvents: [...existing.calendarEvents.filter((e) => e.date !== saved.date), saved] } : existing,
           );
         },
       });
@@ -142,12 +143,19 @@ export default function CalendarPage() {
                 aria-pressed={selected}
                 aria-label={`${day.toDateString()}${hasEvent ? `, event: ${eventsByDate.get(key)}` : ''}`}
                 className={`relative flex aspect-square items-center justify-center rounded-md text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                  selected ? 'bg-indigo-600 text-white' : key === todayKey ? 'bg-indigo-50 font-semibold text-indigo-800' : 'text-gray-900 hover:bg-gray-100'
+                  selected
+                    ? 'bg-indigo-600 text-white'
+                    : key === todayKey
+                      ? 'bg-indigo-50 font-semibold text-indigo-800'
+                      : 'text-gray-900 hover:bg-gray-100'
                 }`}
               >
                 {day.getDate()}
                 {hasEvent && (
-                  <span aria-hidden="true" className={`absolute bottom-1 h-1.5 w-1.5 rounded-full ${selected ? 'bg-white' : 'bg-indigo-600'}`} />
+                  <span
+                    aria-hidden="true"
+                    className={`absolute bottom-1 h-1.5 w-1.5 rounded-full ${selected ? 'bg-white' : 'bg-indigo-600'}`}
+                  />
                 )}
               </button>
             );
@@ -170,7 +178,6 @@ export default function CalendarPage() {
               value={eventName}
               onChange={(event) => setEventName(event.target.value)}
               placeholder="Enter event name..."
-              maxLength={MAX_EVENT_NAME_LENGTH}
               className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             />
             <button
@@ -191,7 +198,11 @@ export default function CalendarPage() {
             {notice.text}
           </p>
         )}
-        {error && !data && <p role="alert" className="text-red-600">{callFailureMessage(error, 'Failed to fetch events: ', 'Failed to fetch events')}</p>}
+        {error && !data && (
+          <p role="alert" className="text-red-600">
+            {callFailureMessage(error, 'Failed to fetch events: ', 'Failed to fetch events')}
+          </p>
+        )}
       </div>
 
       <section aria-labelledby={`${inputId}-saved`} className="mt-4 rounded-lg border border-gray-200 bg-white p-4">

@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
 import { FollowUserDocument, SearchPeopleDocument, SuggestedPeopleDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo } from '../../lib/testing/render-with-apollo';
+import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
 import CommunityPage from './community-page';
 
 const mockUseAuth = jest.fn(() => authValue());
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => mockUseAuth() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => mockUseAuth() }));
 
 const person = (id: string, displayName: string, overrides: Record<string, unknown> = {}) => ({
   __typename: 'User',

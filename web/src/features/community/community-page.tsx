@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { SearchPeopleDocument, SuggestedPeopleDocument } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
-import { Spinner } from '../../components/spinner';
-import { ErrorBox } from '../../components/error-box';
-import { errorMessage } from '../../lib/graphql-error';
+import { useAuth } from '../../shared/session/auth-context';
+import { Spinner } from '../../shared/components/spinner';
+import { ErrorBox } from '../../shared/components/error-box';
+import { errorMessage } from '../../shared/lib/graphql-error';
 import { PersonCard } from './person-card';
 
 const SEARCH_PAGE_SIZE = 20;

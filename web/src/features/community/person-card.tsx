@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PersonCardFieldsFragment } from '../../graphql/graphql';
-import { Avatar } from '../../components/avatar';
-import { FollowButton } from '../../components/follow-button';
+import { Avatar } from '../../shared/components/avatar';
+import { FollowButton } from '../../shared/components/follow-button';
 
 /** One person in the directory: photo, name (links to the profile), interests and Follow. */
 export function PersonCard({ person, signedIn }: { person: PersonCardFieldsFragment; signedIn: boolean }) {
@@ -23,9 +23,7 @@ export function PersonCard({ person, signedIn }: { person: PersonCardFieldsFragm
         <p className="text-xs text-gray-600">
           {Math.max(0, person.followerCount)} {person.followerCount === 1 ? 'follower' : 'followers'}
         </p>
-        {person.interests.length > 0 && (
-          <p className="truncate text-xs text-gray-500">{person.interests.slice(0, 4).join(' · ')}</p>
-        )}
+        {person.interests.length > 0 && <p className="truncate text-xs text-gray-500">{person.interests.slice(0, 4).join(' · ')}</p>}
       </div>
       {signedIn ? (
         <FollowButton user={person} />

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ExploreFeedDocument, PostsByTagDocument } from '../../graphql/graphql';
-import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../lib/testing/render-with-apollo';
-import { makeConnection, makePost } from '../../lib/testing/post-fixtures';
+import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import ExplorePage from './explore-page';
 import TagPage from './tag-page';
 
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
 beforeEach(() => {
   FakeIntersectionObserver.install();
@@ -16,7 +16,9 @@ beforeEach(() => {
 describe('Explore', () => {
   it('shows its title, subtitle and empty state', async () => {
     renderWithApollo(<ExplorePage />, {
-      mocks: [{ request: { query: ExploreFeedDocument, variables: { first: 10 } }, result: { data: { explore: makeConnection([], false) } } }],
+      mocks: [
+        { request: { query: ExploreFeedDocument, variables: { first: 10 } }, result: { data: { explore: makeConnection([], false) } } },
+      ],
     });
     expect(screen.getByRole('heading', { name: 'Explore New Content' })).toBeInTheDocument();
     expect(screen.getByText("Discover posts from new people you aren't following yet.")).toBeInTheDocument();
@@ -27,7 +29,9 @@ describe('Explore', () => {
   it('lists posts with author link, caption and #tags linking to their tag page', async () => {
     const post = makePost('p9', { tags: ['study group'], author: null });
     renderWithApollo(<ExplorePage />, {
-      mocks: [{ request: { query: ExploreFeedDocument, variables: { first: 10 } }, result: { data: { explore: makeConnection([post], false) } } }],
+      mocks: [
+        { request: { query: ExploreFeedDocument, variables: { first: 10 } }, result: { data: { explore: makeConnection([post], false) } } },
+      ],
     });
     expect(await screen.findByText('Caption of p9')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Unknown User/ })).toHaveAttribute('href', '/');

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { ExploreFeedDocument } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/session/auth-context';
 import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
 
 /** Explore: posts from people the viewer does not follow yet. */

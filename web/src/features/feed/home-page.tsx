@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { HomeFeedDocument } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/session/auth-context';
+import { ModerationNotices } from '../moderation';
 import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
 
-/** Home: posts from the people the viewer follows ('Your Feed'). */
+/** Home ('Your Feed'): the student's own posts and those of the people they follow (D14). */
 export default function HomePage() {
   const { currentUser } = useAuth();
   const { data, loading, error, fetchMore } = useQuery(HomeFeedDocument, {
@@ -19,13 +20,16 @@ export default function HomePage() {
       {!currentUser ? (
         <p className="text-gray-700">You must be logged in to view posts</p>
       ) : (
-        <PostFeed
-          connection={data?.homeFeed}
-          loading={loading}
-          error={error}
-          fetchNextPage={fetchNextPage}
-          empty={<FeedEmptyState title="No posts from people you follow yet." hint="Follow more people or check out the Explore page!" />}
-        />
+        <>
+          <ModerationNotices />
+          <PostFeed
+            connection={data?.homeFeed}
+            loading={loading}
+            error={error}
+            fetchNextPage={fetchNextPage}
+            empty={<FeedEmptyState title="No posts from people you follow yet." hint="Follow more people or check out the Explore page!" />}
+          />
+        </>
       )}
     </div>
   );

@@ -1,13 +1,21 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { PostCardFieldsFragment } from '../../graphql/graphql';
-import { Spinner } from '../../components/spinner';
-import { ErrorBox } from '../../components/error-box';
-import { errorMessage } from '../../lib/graphql-error';
-import { NowPlayingProvider } from '../post/now-playing';
-import { PostCard } from '../post/post-card';
-import { useLoadMoreOnView } from '../../lib/use-load-more-on-view';
+import { Spinner } from '../../shared/components/spinner';
+import { ErrorBox } from '../../shared/components/error-box';
+import { callErrorMessage } from '../../shared/lib/graphql-error';
+import { NowPlayingProvider, PostCard, useMyPostUpdates } from '../post';
+import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
 
 export const FEED_PAGE_SIZE = 10;
+
+/** Spec §8 "Feeds" through the client wrapper: the message, 'Connection failed' offline, else the fallbacks. */
+export function feedErrorMessage(error: unknown): string {
+  return callErrorMessage(error, {
+    unreachable: 'Connection failed',
+    noMessage: 'Failed to fetch posts',
+    otherwise: 'Failed to load posts',
+  });
+}
 
 type FeedConnection = {
   edges: Array<{ node: PostCardFieldsFragment }>;
@@ -45,9 +53,11 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty }: P
   }, [fetchNextPage, hasNextPage, endCursor]);
 
   const lastCardRef = useLoadMoreOnView(loadMore, hasNextPage && !pageError);
+  // Only the viewer's own posts are ever shown processing: follow them live until they are ready.
+  useMyPostUpdates(connection?.edges.filter((edge) => edge.node.status === 'PROCESSING').map((edge) => edge.node.id) ?? []);
 
   if (!connection) {
-    if (error) return <ErrorBox message={errorMessage(error, 'Failed to load posts')} />;
+    if (error) return <ErrorBox message={feedErrorMessage(error)} />;
     if (loading) return <Spinner label="Loading posts" />;
     return null;
   }
@@ -67,7 +77,7 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty }: P
       {loadingMore && <Spinner label="Loading more posts" />}
       {pageError ? (
         <div className="mt-4 space-y-2">
-          <ErrorBox message={errorMessage(pageError, 'Failed to load posts')} />
+          <ErrorBox message={feedErrorMessage(pageError)} />
           <button
             type="button"
             onClick={loadMore}

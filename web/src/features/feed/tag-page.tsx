@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { PostsByTagDocument } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/session/auth-context';
 import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
 
 /** /tags/:tag: every post carrying one tag, newest first. */

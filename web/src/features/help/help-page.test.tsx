@@ -12,8 +12,7 @@ function renderHelp() {
   return userEvent.setup();
 }
 
-const questionButtons = () =>
-  screen.queryAllByRole('button').filter((button) => button.hasAttribute('aria-expanded'));
+const questionButtons = () => screen.queryAllByRole('button').filter((button) => button.hasAttribute('aria-expanded'));
 
 describe('Help Center', () => {
   it('shows the three cards, the four FAQ groups, every topic and the support block', () => {
@@ -24,7 +23,7 @@ describe('Help Center', () => {
     for (const group of ['Account & Profile', 'Posts & Content', 'Features & Usage', 'Privacy & Security']) {
       expect(screen.getByRole('heading', { name: group })).toBeInTheDocument();
     }
-    expect(questionButtons()).toHaveLength(10);
+    expect(questionButtons()).toHaveLength(13);
     expect(screen.getByRole('heading', { name: 'Still Need Help?' })).toBeInTheDocument();
     const email = screen.getByRole('link', { name: 'Email Support' });
     expect(email).toHaveAttribute('href', 'mailto:support@campusclips.example');
@@ -36,9 +35,7 @@ describe('Help Center', () => {
     const search = screen.getByPlaceholderText('Search for help topics...');
 
     await user.type(search, 'reset');
-    expect(questionButtons().map((button) => button.textContent)).toEqual([
-      expect.stringContaining('How do I reset my password?'),
-    ]);
+    expect(questionButtons().map((button) => button.textContent)).toEqual([expect.stringContaining('How do I reset my password?')]);
     expect(screen.queryByRole('heading', { name: 'Features & Usage' })).not.toBeInTheDocument();
 
     await user.clear(search);
@@ -47,7 +44,7 @@ describe('Help Center', () => {
     expect(questionButtons().some((button) => button.textContent?.includes('How do I reset my password?'))).toBe(false);
 
     await user.clear(search);
-    expect(questionButtons()).toHaveLength(10);
+    expect(questionButtons()).toHaveLength(13);
   });
 
   it('shows an empty state when nothing matches', async () => {

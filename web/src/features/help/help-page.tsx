@@ -2,7 +2,7 @@
 // and 'Still Need Help?'.
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { config } from '../../app/config';
+import { config } from '../../shared/lib/config';
 import { faqGroups } from './faq-content';
 import { filterFaqGroups } from './faq-search';
 
@@ -37,20 +37,29 @@ export default function HelpPage() {
 
       <section aria-label="Ways to get help" className="grid gap-4 md:grid-cols-3">
         <HelpCard title="Getting Started" text="New here? Create your profile, follow classmates and post your first clip.">
-          <Link to="/settings" className="font-semibold text-indigo-700 underline focus-ring">Set up your profile</Link>
+          <Link to="/settings" className="font-semibold text-indigo-700 underline focus-ring">
+            Set up your profile
+          </Link>
         </HelpCard>
         <HelpCard title="Contact Support" text={`Email us at ${supportEmail}. We typically respond within 72 hours.`}>
-          <a href={`mailto:${supportEmail}`} className="font-semibold text-indigo-700 underline focus-ring">Write to support</a>
+          <a href={`mailto:${supportEmail}`} className="font-semibold text-indigo-700 underline focus-ring">
+            Write to support
+          </a>
         </HelpCard>
         <HelpCard title="Report an Issue" text="Found a bug or content that breaks the rules? Tell us what happened and where.">
-          <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('Campus Clips issue report')}`} className="font-semibold text-indigo-700 underline focus-ring">
+          <a
+            href={`mailto:${supportEmail}?subject=${encodeURIComponent('Campus Clips issue report')}`}
+            className="font-semibold text-indigo-700 underline focus-ring"
+          >
             Report an issue
           </a>
         </HelpCard>
       </section>
 
       <section aria-labelledby="faq-heading" className="space-y-6">
-        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">Frequently Asked Questions</h2>
+        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">
+          Frequently Asked Questions
+        </h2>
         {visibleGroups.length === 0 ? (
           <div role="status" className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">
             <p className="font-semibold">No help topics match &ldquo;{query.trim()}&rdquo;.</p>
@@ -75,7 +84,9 @@ export default function HelpPage() {
                           className="flex w-full items-center justify-between gap-4 px-4 py-3 text-left font-medium text-slate-900 hover:bg-slate-50 focus-ring"
                         >
                           {item.question}
-                          <span aria-hidden="true" className="text-xl text-slate-500">{open ? '−' : '+'}</span>
+                          <span aria-hidden="true" className="text-xl text-slate-500">
+                            {open ? '−' : '+'}
+                          </span>
                         </button>
                       </h4>
                       <div
@@ -97,7 +108,9 @@ export default function HelpPage() {
       </section>
 
       <section aria-labelledby="still-need-help" className="rounded-xl bg-indigo-50 p-6 text-center">
-        <h2 id="still-need-help" className="text-xl font-bold text-slate-900">Still Need Help?</h2>
+        <h2 id="still-need-help" className="text-xl font-bold text-slate-900">
+          Still Need Help?
+        </h2>
         <p className="mt-2 text-slate-700">
           Our support team answers by e-mail at {supportEmail}, {SUPPORT_HOURS}. We typically respond within 72 hours.
         </p>

@@ -1,7 +1,7 @@
 // Shared frame of the Terms of Service and Privacy Policy pages.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 export const LEGAL_LAST_UPDATED = 'March 12, 2025';
 

@@ -1,6 +1,6 @@
 // Privacy Policy (spec §2): ten sections, last updated March 12, 2025.
 import { Link } from 'react-router-dom';
-import { config } from '../../app/config';
+import { config } from '../../shared/lib/config';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 const sections: LegalSection[] = [
@@ -8,8 +8,8 @@ const sections: LegalSection[] = [
     heading: 'Introduction',
     body: (
       <p>
-        This policy explains what information Campus Clips collects, how we use it and the choices you have. It applies to
-        the Campus Clips website and its services.
+        This policy explains what information Campus Clips collects, how we use it and the choices you have. It applies to the Campus Clips
+        website and its services.
       </p>
     ),
   },
@@ -33,25 +33,21 @@ const sections: LegalSection[] = [
     heading: 'How We Use Your Information',
     body: (
       <p>
-        We use your information to run your account, show your posts and profile, build your feed from the people you
-        follow, suggest people who share your interests, keep the service secure and answer support requests.
+        We use your information to run your account, show your posts and profile, build your feed from the people you follow, suggest people
+        who share your interests, keep the service secure and answer support requests.
       </p>
     ),
   },
   {
     heading: 'Cookies and Local Storage',
-    body: (
-      <p>
-        We use your browser&apos;s storage to keep you signed in. We do not use advertising cookies.
-      </p>
-    ),
+    body: <p>We use your browser&apos;s storage to keep you signed in. We do not use advertising cookies.</p>,
   },
   {
     heading: 'Third-Party Services',
     body: (
       <p>
-        Sign-in is provided by Firebase Authentication (Google). If you sign in with Google, Google shares your name, e-mail
-        address and photo with us. We do not sell your information to anyone.
+        Sign-in is provided by Firebase Authentication (Google). If you sign in with Google, Google shares your name, e-mail address and
+        photo with us. We do not sell your information to anyone.
       </p>
     ),
   },
@@ -59,8 +55,8 @@ const sections: LegalSection[] = [
     heading: 'Data Security',
     body: (
       <p>
-        Every request that acts for you is checked against your sign-in token. Your e-mail address and date of birth are
-        visible only to you. No system is perfectly secure, but we work to protect your information.
+        Every request that acts for you is checked against your sign-in token. Your e-mail address and date of birth are visible only to
+        you. No system is perfectly secure, but we work to protect your information.
       </p>
     ),
   },
@@ -68,8 +64,8 @@ const sections: LegalSection[] = [
     heading: 'Your Data Rights',
     body: (
       <p>
-        You can view and edit your profile at any time in Account Settings, and delete your account there, which removes
-        your profile, posts, likes, comments, follows and calendar events.
+        You can view and edit your profile at any time in Account Settings, and delete your account there, which removes your profile,
+        posts, likes, comments, follows and calendar events.
       </p>
     ),
   },
@@ -81,8 +77,11 @@ const sections: LegalSection[] = [
     heading: 'Changes to This Policy',
     body: (
       <p>
-        If we change this policy we update the date at the top of this page. Please read it again from time to time; see
-        also our <Link className="font-medium text-indigo-700 underline focus-ring" to="/terms">Terms of Service</Link>.
+        If we change this policy we update the date at the top of this page. Please read it again from time to time; see also our{' '}
+        <Link className="font-medium text-indigo-700 underline focus-ring" to="/terms">
+          Terms of Service
+        </Link>
+        .
       </p>
     ),
   },

@@ -1,4 +1,4 @@
-import { config } from '../../app/config';
+import { config } from '../../shared/lib/config';
 import { StaticPage } from './static-page';
 
 export default function ContactPage() {

@@ -1,6 +1,6 @@
 // Not-found screen (spec §2): a large 404, 'Page not found', Back to Home and Go Back.
 import { Link, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

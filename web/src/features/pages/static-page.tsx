@@ -1,6 +1,6 @@
 // Frame of the short informational pages linked from the public header and footer (D12).
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 export function StaticPage({ title, intro, children }: { title: string; intro: string; children?: ReactNode }) {
   useDocumentTitle(title);

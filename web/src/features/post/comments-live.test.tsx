@@ -2,19 +2,23 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
 import { CommentAddedDocument, HomeFeedDocument, PostCommentsDocument } from '../../graphql/graphql';
-import { createCache } from '../../app/apollo';
-import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../lib/testing/render-with-apollo';
-import { makeConnection, makePost } from '../../lib/testing/post-fixtures';
+import { createCache } from '../../shared/lib/apollo';
+import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
 
 /** The card reads its post from the cache, as in the feed. */
 function cacheWithPost() {
   const cache = createCache();
-  cache.writeQuery({ query: HomeFeedDocument, variables: { first: 10 }, data: { homeFeed: makeConnection([makePost('p1', { commentCount: 1 })], false) } });
+  cache.writeQuery({
+    query: HomeFeedDocument,
+    variables: { first: 10 },
+    data: { homeFeed: makeConnection([makePost('p1', { commentCount: 1 })], false) },
+  });
   return cache;
 }
 
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
 const comment = (id: string, text: string, authorName: string) => ({
   __typename: 'Comment',
@@ -43,7 +47,9 @@ function mocks(live: ReturnType<typeof comment>, onDelivered: () => void = () =>
         },
       },
     },
-    { request: { query: CommentAddedDocument, variables: { postId: 'p1' } }, result: () => {
+    {
+      request: { query: CommentAddedDocument, variables: { postId: 'p1' } },
+      result: () => {
         onDelivered();
         return { data: { commentAdded: live } };
       },

@@ -1,17 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery, useSubscription } from '@apollo/client/react';
+import { checkField, commentTextSchema } from '@campus-clips/rules';
 import { CommentAddedDocument, PostCommentsDocument, type CommentFieldsFragment } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
-import { Avatar } from '../../components/avatar';
-import { Spinner } from '../../components/spinner';
-import { ErrorBox } from '../../components/error-box';
-import { errorMessage } from '../../lib/graphql-error';
+import { useAuth } from '../../shared/session/auth-context';
+import { Avatar } from '../../shared/components/avatar';
+import { Spinner } from '../../shared/components/spinner';
+import { ErrorBox } from '../../shared/components/error-box';
+import { errorMessage } from '../../shared/lib/graphql-error';
 import { adjustCommentCount, appendCommentToPost } from './comment-cache';
 import { TEMP_COMMENT_PREFIX, useAddComment } from './use-add-comment';
+import { ReportButton } from '../moderation';
+import { DeleteControl } from './delete-control';
+import { useDeleteComment } from './use-delete';
 
 const COMMENTS_PAGE_SIZE = 20;
-export const MAX_COMMENT_LENGTH = 1000;
 
 type CommentsPanelProps = {
   id?: string;
@@ -24,9 +27,12 @@ export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPan
   const { currentUser } = useAuth();
   const headingId = useId();
   const inputId = useId();
+  const problemId = useId();
   const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { submit, pendingTexts } = useAddComment(postId);
+  const deleteComment = useDeleteComment(postId);
 
   const { data, loading, error, fetchMore } = useQuery(PostCommentsDocument, {
     variables: { postId, first: COMMENTS_PAGE_SIZE },
@@ -50,8 +56,14 @@ export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPan
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = text.trim();
-    if (!trimmed || !currentUser || submitting) return;
+    if (!currentUser || submitting) return;
+    // The api's own rule (@campus-clips/rules): a comment it would refuse is not sent.
+    const checked = checkField(commentTextSchema, text);
+    if (!checked.ok) {
+      setProblem(checked.message);
+      return;
+    }
+    const trimmed = checked.value;
     setText('');
     setSubmitting(true);
     const result = await submit(trimmed, currentUser, data?.post?.commentCount ?? commentCount);
@@ -77,14 +89,21 @@ export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPan
         ) : (
           <ul className="space-y-3">
             {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} />
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                onDelete={currentUser && comment.author?.id === currentUser.uid ? () => deleteComment(comment.id) : undefined}
+                reportable={Boolean(currentUser && comment.author && comment.author.id !== currentUser.uid)}
+              />
             ))}
           </ul>
         )}
         {connection?.pageInfo.hasNextPage && (
           <button
             type="button"
-            onClick={() => void fetchMore({ variables: { after: connection.pageInfo.endCursor } }).catch(() => onError('Failed to load comments'))}
+            onClick={() =>
+              void fetchMore({ variables: { after: connection.pageInfo.endCursor } }).catch(() => onError('Failed to load comments'))
+            }
             className="mt-2 text-sm font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             Show more comments
@@ -93,28 +112,39 @@ export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPan
       </div>
 
       {currentUser ? (
-        <form onSubmit={handleSubmit} className="mt-3 flex gap-2">
-          <label htmlFor={inputId} className="sr-only">
-            Add a comment
-          </label>
-          <input
-            id={inputId}
-            type="text"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Add a comment..."
-            maxLength={MAX_COMMENT_LENGTH}
-            disabled={submitting}
-            className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:bg-gray-100"
-          />
-          <button
-            type="submit"
-            disabled={submitting || text.trim() === ''}
-            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Send
-          </button>
-        </form>
+        <>
+          <form onSubmit={handleSubmit} className="mt-3 flex gap-2">
+            <label htmlFor={inputId} className="sr-only">
+              Add a comment
+            </label>
+            <input
+              id={inputId}
+              type="text"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setProblem(null);
+              }}
+              placeholder="Add a comment..."
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
+              disabled={submitting}
+              className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:bg-gray-100"
+            />
+            <button
+              type="submit"
+              disabled={submitting || text.trim() === ''}
+              className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              Send
+            </button>
+          </form>
+          {problem && (
+            <p id={problemId} role="alert" className="mt-1 text-sm text-red-600">
+              {problem}
+            </p>
+          )}
+        </>
       ) : (
         <p className="mt-3 text-sm text-gray-600">Please sign in to add a comment.</p>
       )}
@@ -122,7 +152,15 @@ export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPan
   );
 }
 
-function CommentItem({ comment }: { comment: CommentFieldsFragment }) {
+type CommentItemProps = {
+  comment: CommentFieldsFragment;
+  /** Given only for the viewer's own comments. */
+  onDelete?: () => Promise<unknown>;
+  /** True for other people's comments when signed in: they can be reported. */
+  reportable?: boolean;
+};
+
+function CommentItem({ comment, onDelete, reportable = false }: CommentItemProps) {
   const pending = comment.id.startsWith(TEMP_COMMENT_PREFIX);
   const name = comment.author?.displayName || 'User';
   const authorLink = comment.author ? `/user/${encodeURIComponent(comment.author.id)}` : null;
@@ -132,7 +170,10 @@ function CommentItem({ comment }: { comment: CommentFieldsFragment }) {
       <div className="min-w-0 text-sm">
         <p>
           {authorLink ? (
-            <Link to={authorLink} className="font-semibold text-gray-900 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            <Link
+              to={authorLink}
+              className="font-semibold text-gray-900 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
               {name}
             </Link>
           ) : (
@@ -145,6 +186,26 @@ function CommentItem({ comment }: { comment: CommentFieldsFragment }) {
         </p>
         <p className="break-words text-gray-800">{comment.text}</p>
       </div>
+      {onDelete && !pending && (
+        <DeleteControl
+          label="Delete comment"
+          title="Delete this comment?"
+          description="Your comment will be removed for everyone. This can't be undone."
+          failureMessage="Failed to delete comment. Please try again."
+          onDelete={onDelete}
+          className="ml-auto shrink-0 self-start"
+        />
+      )}
+      {reportable && !pending && (
+        <ReportButton
+          targetType="COMMENT"
+          targetId={comment.id}
+          authorId={comment.author?.id}
+          authorName={name}
+          label="Report comment"
+          className="ml-auto shrink-0 self-start rounded-md px-2 py-1 text-xs font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        />
+      )}
     </li>
   );
 }

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
 import { CreatePostDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo } from '../../lib/testing/render-with-apollo';
-import { makePost } from '../../lib/testing/post-fixtures';
+import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
+import { makePost } from '../../shared/lib/testing/post-fixtures';
 import CreatePostPage from './create-post-page';
 
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
 // The tus transfer itself needs a server; here an upload "finishes" as soon as it starts.
 const mockMediaUrl = '/media/videos/finished.mp4';
-jest.mock('../../lib/tus-upload', () => ({
+jest.mock('../../shared/lib/tus-upload', () => ({
   useTusUpload: () => {
     const [status, setStatus] = useState<'idle' | 'complete'>('idle');
     return {
@@ -89,5 +89,41 @@ describe('Create Post', () => {
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Failed to create post. Please try again.');
     expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
+  });
+
+  // Limits count characters as the api does (code points): 2,200 emoji are 4,400 UTF-16 units.
+  describe('the caption limit (2,200 characters, an emoji being one)', () => {
+    const captionField = () => screen.getByPlaceholderText('Write a caption for your video...');
+
+    it('posts a caption of 2,200 emoji whole', async () => {
+      const user = userEvent.setup();
+      const caption = '🎉'.repeat(2200);
+      renderPage([
+        {
+          request: { query: CreatePostDocument, variables: { input: { videoUrl: mockMediaUrl, caption, tags: [] } } },
+          result: { data: { createPost: makePost('new-post', { caption }) } },
+        },
+      ]);
+      await uploadVideo(user);
+      await user.click(captionField());
+      await user.paste(caption);
+      expect(captionField()).toHaveValue(caption);
+      await user.click(screen.getByRole('button', { name: 'Create Post' }));
+      expect(await screen.findByText('Home screen', {}, { timeout: 3000 })).toBeInTheDocument();
+    });
+
+    it('refuses 2,201 emoji with the message the api gives, sending nothing', async () => {
+      const user = userEvent.setup();
+      renderPage([]); // nothing may reach the server
+      await uploadVideo(user);
+      await user.click(captionField());
+      await user.paste('🎉'.repeat(2201));
+      await user.click(screen.getByRole('button', { name: 'Create Post' }));
+      expect(await screen.findByText('Caption must be at most 2,200 characters')).toBeInTheDocument();
+      expect(captionField()).toHaveAttribute('aria-invalid', 'true');
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.queryByText('Failed to create post. Please try again.')).not.toBeInTheDocument();
+      expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,12 +1,13 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { Reference } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
+import { MESSAGES, captionSchema, checkField, tagsSchema } from '@campus-clips/rules';
 import { CreatePostDocument } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
-import { ErrorBox } from '../../components/error-box';
-import { fieldErrors } from '../../lib/graphql-error';
-import { VideoUploadArea } from '../upload/video-upload-area';
-import { MAX_CAPTION_LENGTH, checkTags, parseTags } from './parse-tags';
+import { useAuth } from '../../shared/session/auth-context';
+import { ErrorBox } from '../../shared/components/error-box';
+import { fieldErrors } from '../../shared/lib/graphql-error';
+import { VideoUploadArea } from '../../shared/components/video-upload-area';
 
 /** /create-post: upload a video, add a caption and tags, publish. */
 export default function CreatePostPage() {
@@ -28,19 +29,38 @@ export default function CreatePostPage() {
     setFormError(null);
     setFieldProblems({});
     if (!videoUrl) {
-      setFormError('Please upload a video first');
+      setFormError(MESSAGES.videoMissing);
       return;
     }
-    const tags = parseTags(tagsText);
-    const tagProblem = checkTags(tags);
-    if (tagProblem) {
-      setFieldProblems({ tags: tagProblem });
+    // The api's own rules (@campus-clips/rules): what passes here, the server takes.
+    const checkedCaption = checkField(captionSchema, caption);
+    const checkedTags = checkField(tagsSchema, tagsText);
+    if (!checkedCaption.ok || !checkedTags.ok) {
+      setFieldProblems({
+        ...(checkedCaption.ok ? {} : { caption: checkedCaption.message }),
+        ...(checkedTags.ok ? {} : { tags: checkedTags.message }),
+      });
       return;
     }
     try {
       await createPost({
-        variables: { input: { videoUrl, caption: caption.trim(), tags } },
-        update(cache) {
+        variables: { input: { videoUrl, caption: checkedCaption.value, tags: checkedTags.value } },
+        update(cache, { data }) {
+          const created = data?.createPost;
+          if (created) {
+            // Home includes the student's own posts (D14): put the new one on top of the loaded
+            // feed, so '/' shows it at once. Its cursor stays blank: nothing pages after the top.
+            cache.modify({
+              fields: {
+                homeFeed(existing, { readField, toReference }) {
+                  const feed = existing as { edges?: Array<{ node: Reference }> } | undefined;
+                  const node = toReference(created);
+                  if (!feed?.edges || !node || feed.edges.some((edge) => readField('id', edge.node) === created.id)) return existing;
+                  return { ...feed, edges: [{ __typename: 'PostEdge', cursor: '', node }, ...feed.edges] };
+                },
+              },
+            });
+          }
           // The new post belongs at the top of the author's profile; let those lists refetch.
           if (currentUser) {
             const author = cache.identify({ __typename: 'User', id: currentUser.uid });
@@ -77,7 +97,6 @@ export default function CreatePostPage() {
             value={caption}
             onChange={(event) => setCaption(event.target.value)}
             placeholder="Write a caption for your video..."
-            maxLength={MAX_CAPTION_LENGTH}
             rows={4}
             aria-invalid={Boolean(fieldProblems.caption)}
             className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
@@ -110,7 +129,7 @@ export default function CreatePostPage() {
         >
           {creating ? 'Creating Post...' : 'Create Post'}
         </button>
-        {!videoUrl && !formError && <p className="text-sm text-gray-600">Please upload a video first</p>}
+        {!videoUrl && !formError && <p className="text-sm text-gray-600">{MESSAGES.videoMissing}</p>}
       </form>
     </div>
   );

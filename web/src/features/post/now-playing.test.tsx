@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { HomeFeedDocument } from '../../graphql/graphql';
-import { createCache } from '../../app/apollo';
-import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../lib/testing/render-with-apollo';
-import { makeConnection, makePost } from '../../lib/testing/post-fixtures';
+import { createCache } from '../../shared/lib/apollo';
+import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
 
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => authValue() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
 // The autoplay observer watches visibility thresholds; the load-more one uses a root margin.
 const isAutoplayObserver = (observer: FakeIntersectionObserver) => Array.isArray(observer.options.threshold);
@@ -62,7 +62,10 @@ describe('autoplay of the card most in view', () => {
     const video = first.querySelector('video')!;
     expect(video).toHaveAttribute('controls');
     expect(video).toHaveAttribute('preload', 'metadata');
-    expect(video).toHaveAttribute('src', '/media/videos/p1.mp4');
+    // jsdom lays the page out 1024 px wide: the 720p rendition, shaped before it loads.
+    expect(video).toHaveAttribute('src', '/media/videos/p1-720p.mp4');
+    expect(video).toHaveAttribute('width', '720');
+    expect(video).toHaveAttribute('height', '1280');
     expect(video).toHaveAttribute('poster', '/media/posters/p1.jpg');
   });
 });

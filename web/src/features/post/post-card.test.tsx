@@ -9,14 +9,20 @@ import {
   UnlikePostDocument,
 } from '../../graphql/graphql';
 import type { MockLink } from '@apollo/client/testing';
-import { createCache } from '../../app/apollo';
-import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback, testUser } from '../../lib/testing/render-with-apollo';
-import { makeConnection, makePost } from '../../lib/testing/post-fixtures';
+import { createCache } from '../../shared/lib/apollo';
+import {
+  FakeIntersectionObserver,
+  authValue,
+  renderWithApollo,
+  stubMediaPlayback,
+  testUser,
+} from '../../shared/lib/testing/render-with-apollo';
+import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
 import { PostCard } from './post-card';
 
 const mockUseAuth = jest.fn(() => authValue());
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => mockUseAuth() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => mockUseAuth() }));
 
 beforeEach(() => {
   FakeIntersectionObserver.install();
@@ -71,7 +77,9 @@ describe('like button (optimistic)', () => {
 
   it('rolls back and says so when the like fails', async () => {
     const user = userEvent.setup();
-    const mocks = [{ request: { query: LikePostDocument, variables: { postId: 'p1' } }, error: new Error('offline'), delay: SERVER_DELAY_MS }];
+    const mocks = [
+      { request: { query: LikePostDocument, variables: { postId: 'p1' } }, error: new Error('offline'), delay: SERVER_DELAY_MS },
+    ];
     renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1', { likeCount: 3 })) });
 
     await user.click(likeButton());
@@ -138,7 +146,11 @@ function commentsMocks(addComment: MockLink.MockedResponse): MockLink.MockedResp
             __typename: 'Post',
             id: 'p1',
             commentCount: 0,
-            comments: { __typename: 'CommentConnection', edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+            comments: {
+              __typename: 'CommentConnection',
+              edges: [],
+              pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+            },
           },
         },
       },
@@ -163,7 +175,7 @@ describe('comments (optimistic)', () => {
       id: 'c-42',
       text: 'Great clip!',
       createdAt: '2026-11-21T10:00:00.000Z',
-      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null },
+      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] },
       post: { __typename: 'Post', id: 'p1', commentCount: 1 },
     };
     const mocks = commentsMocks({
@@ -192,7 +204,10 @@ describe('comments (optimistic)', () => {
     // The server's comment replaces it.
     await waitFor(() => expect(screen.getByTestId('comment')).not.toHaveTextContent('(sending)'), { timeout: 3000 });
     expect(screen.getAllByTestId('comment')).toHaveLength(1);
-    expect(within(screen.getByTestId('comment')).getByRole('link', { name: testUser.displayName })).toHaveAttribute('href', `/user/${testUser.uid}`);
+    expect(within(screen.getByTestId('comment')).getByRole('link', { name: testUser.displayName })).toHaveAttribute(
+      'href',
+      `/user/${testUser.uid}`,
+    );
     const stored = cache.extract();
     expect(stored['Comment:c-42']).toBeDefined();
     expect(Object.keys(stored).some((key) => key.startsWith('Comment:temp-'))).toBe(false);
@@ -219,5 +234,57 @@ describe('comments (optimistic)', () => {
     expect(screen.getByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
     expect(input).toHaveValue('Lost words?');
     expect(screen.getByTestId('comment-count')).toHaveTextContent('0');
+  });
+});
+
+// Limits count characters as the api does (code points): 1,000 emoji are 2,000 UTF-16 units.
+describe('the comment limit (1,000 characters, an emoji being one)', () => {
+  it('sends a comment of 1,000 emoji whole', async () => {
+    const user = userEvent.setup();
+    const text = '🎉'.repeat(1000);
+    const serverComment = {
+      __typename: 'Comment',
+      id: 'c-long',
+      text,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] },
+      post: { __typename: 'Post', id: 'p1', commentCount: 1 },
+    };
+    const mocks = commentsMocks({
+      request: { query: AddCommentDocument, variables: { postId: 'p1', text } },
+      result: { data: { addComment: serverComment } },
+    });
+    const { cache } = renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1')) });
+
+    const input = await openComments(user);
+    await user.click(input);
+    await user.paste(text);
+    expect(input).toHaveValue(text);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(cache.extract()['Comment:c-long']).toBeDefined(), { timeout: 3000 });
+    expect(screen.getByTestId('comment')).toHaveTextContent(text);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refuses 1,001 emoji with the message the api gives, keeping the text and sending nothing', async () => {
+    const user = userEvent.setup();
+    const text = '🎉'.repeat(1001);
+    // The add-comment mock never answers: a request would leave a pending comment on screen.
+    const mocks = commentsMocks({ request: { query: AddCommentDocument, variables: { postId: 'p1', text } }, delay: Infinity });
+    renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1')) });
+
+    const input = await openComments(user);
+    await user.click(input);
+    await user.paste(text);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Comment must be at most 1,000 characters');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveValue(text);
+    expect(screen.queryByTestId('comment')).not.toBeInTheDocument();
+    expect(screen.getByTestId('comment-count')).toHaveTextContent('0');
+
+    // Editing clears the message.
+    await user.type(input, '{Backspace}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PostCardFieldsFragment } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
-import { Avatar } from '../../components/avatar';
-import { VideoPlayer } from '../../components/video-player';
-import { Toast, useToast } from '../../components/toast';
+import { useAuth } from '../../shared/session/auth-context';
+import { Avatar } from '../../shared/components/avatar';
+import { VideoPlayer } from '../../shared/components/video-player';
+import { Toast, useToast } from '../../shared/components/toast';
+import { ReportButton } from '../moderation';
 import { CommentsPanel } from './comments-panel';
+import { DeletePostControl } from './delete-post-control';
+import { ProcessingNotice } from './processing-notice';
 import { useNowPlaying } from './now-playing';
 import { useToggleLike } from './use-toggle-like';
 
@@ -24,6 +27,7 @@ export function PostCard({ post }: PostCardProps) {
   const authorName = post.author ? post.author.displayName || 'User' : 'Unknown User';
   const authorLink = post.author ? `/user/${encodeURIComponent(post.author.id)}` : '/';
   const likeCount = Math.max(0, post.likeCount);
+  const isOwnPost = Boolean(currentUser && post.author?.id === currentUser.uid);
 
   return (
     <article ref={cardRef} aria-labelledby={nameId} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
@@ -32,7 +36,7 @@ export function PostCard({ post }: PostCardProps) {
           to={authorLink}
           className="flex min-w-0 items-center gap-3 rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          <Avatar photoURL={post.author?.photoURL} name={post.author?.displayName} size={40} />
+          <Avatar photoURL={post.author?.photoURL} photoSources={post.author?.photoSources} name={post.author?.displayName} size={40} />
           <span id={nameId} className="truncate font-semibold text-gray-900">
             {authorName}
           </span>
@@ -40,18 +44,37 @@ export function PostCard({ post }: PostCardProps) {
         <time dateTime={post.createdAt} className="ml-auto shrink-0 text-xs text-gray-500">
           {new Date(post.createdAt).toLocaleDateString()}
         </time>
+        {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" />}
+        {currentUser && post.author && !isOwnPost && (
+          <ReportButton
+            targetType="POST"
+            targetId={post.id}
+            authorId={post.author.id}
+            authorName={authorName}
+            label="Report post"
+            className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          />
+        )}
       </header>
 
       <div className="relative">
-        <VideoPlayer
-          src={post.videoUrl}
-          poster={post.posterUrl}
-          playing={isPlaying}
-          onPlay={claimPlayback}
-          label={`Video by ${authorName}`}
-          className="max-h-[70vh] object-contain"
-        />
-        {isPlaying && (
+        {post.status === 'READY' ? (
+          <VideoPlayer
+            src={post.videoUrl}
+            poster={post.posterUrl}
+            renditions={post.renditions}
+            posterSources={post.posterSources}
+            width={post.width}
+            height={post.height}
+            playing={isPlaying}
+            onPlay={claimPlayback}
+            label={`Video by ${authorName}`}
+            className="max-h-[70vh] object-contain"
+          />
+        ) : (
+          <ProcessingNotice post={post} />
+        )}
+        {isPlaying && post.status === 'READY' && (
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">
             Now Playing
           </span>
@@ -107,7 +130,12 @@ export function PostCard({ post }: PostCardProps) {
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 ${filled ? 'fill-red-500 stroke-red-500' : 'fill-none stroke-current'}`} strokeWidth={2}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`h-5 w-5 ${filled ? 'fill-red-500 stroke-red-500' : 'fill-none stroke-current'}`}
+      strokeWidth={2}
+    >
       <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
     </svg>
   );

@@ -1,8 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { AddCommentDocument } from '../../graphql/graphql';
-import type { CurrentUser } from '../../app/auth/auth-context';
-import { errorMessage } from '../../lib/graphql-error';
+import type { CurrentUser } from '../../shared/session/auth-context';
+import { errorMessage } from '../../shared/lib/graphql-error';
 import { appendCommentToPost } from './comment-cache';
 
 export const TEMP_COMMENT_PREFIX = 'temp-';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { LikePostDocument, UnlikePostDocument } from '../../graphql/graphql';
-import { rateLimitMessage } from '../../lib/graphql-error';
+import { rateLimitMessage } from '../../shared/lib/graphql-error';
 
 type LikeablePost = { id: string; likeCount: number; viewerHasLiked: boolean };
 

@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { OwnProfileDocument } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
-import { Spinner } from '../../components/spinner';
-import { ErrorBox } from '../../components/error-box';
-import { errorMessage } from '../../lib/graphql-error';
-import { fromDateKey } from '../../lib/local-date';
+import { useAuth } from '../../shared/session/auth-context';
+import { Spinner } from '../../shared/components/spinner';
+import { ErrorBox } from '../../shared/components/error-box';
+import { errorMessage } from '../../shared/lib/graphql-error';
+import { fromDateKey } from '../../shared/lib/local-date';
 import { FollowCounts, ProfileDetails } from './profile-sections';
 import { useNextPage } from './use-next-page';
+import { DeletePostControl } from '../post';
 
 const POSTS_PAGE_SIZE = 12;
 
@@ -23,15 +24,28 @@ export default function OwnProfilePage() {
   const { loadMore, loadingMore } = useNextPage(posts?.pageInfo, fetchPage);
 
   if (!currentUser) {
-    return <Centered><p className="text-gray-700">No signed-in user found. Please log in to view your profile.</p></Centered>;
+    return (
+      <Centered>
+        <p className="text-gray-700">No signed-in user found. Please log in to view your profile.</p>
+      </Centered>
+    );
   }
   if (loading && !data) return <Spinner label="Loading profile" />;
   if (error && !data) {
     const message = error instanceof Error ? errorMessage(error, 'Failed to fetch user data.') : 'An unexpected error occurred.';
-    return <Centered><ErrorBox message={message} /></Centered>;
+    return (
+      <Centered>
+        <ErrorBox message={message} />
+      </Centered>
+    );
   }
   const user = data?.viewer;
-  if (!user) return <Centered><p className="text-gray-700">No user data available.</p></Centered>;
+  if (!user)
+    return (
+      <Centered>
+        <p className="text-gray-700">No user data available.</p>
+      </Centered>
+    );
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4 px-4 py-6">
@@ -51,7 +65,13 @@ export default function OwnProfilePage() {
         </div>
       </section>
 
-      <ProfileDetails user={user} posts={posts} loadingMore={loadingMore} onLoadMore={loadMore} />
+      <ProfileDetails
+        user={user}
+        posts={posts}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        postActions={(post) => <DeletePostControl postId={post.id} authorId={user.id} />}
+      />
     </div>
   );
 }

@@ -1,14 +1,21 @@
+import { makePost } from '../../shared/lib/testing/post-fixtures';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
-import { FollowUserDocument, OwnProfileDocument, UnfollowUserDocument, UserProfileDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo, testUser } from '../../lib/testing/render-with-apollo';
+import {
+  FollowUserDocument,
+  OwnProfileDocument,
+  ProfileMutedUsersDocument,
+  UnfollowUserDocument,
+  UserProfileDocument,
+} from '../../graphql/graphql';
+import { authValue, renderWithApollo, testUser } from '../../shared/lib/testing/render-with-apollo';
 import OwnProfilePage from './own-profile-page';
 import UserProfilePage from './user-profile-page';
 
 const mockUseAuth = jest.fn(() => authValue());
-jest.mock('../../app/auth/auth-context', () => ({ useAuth: () => mockUseAuth() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => mockUseAuth() }));
 
 const emptyPosts = {
   __typename: 'PostConnection',
@@ -22,6 +29,7 @@ function profile(overrides: Record<string, unknown> = {}) {
     id: 'someone',
     displayName: null,
     photoURL: null,
+    photoSources: [],
     bio: null,
     interests: [],
     followerCount: 0,
@@ -60,15 +68,17 @@ describe('own profile', () => {
   });
 
   it("shows the signed-in user's details and posts with their tags", async () => {
-    const post = {
-      __typename: 'Post',
-      id: 'p1',
+    const {
+      author: _author,
+      likeCount: _likes,
+      viewerHasLiked: _liked,
+      commentCount: _comments,
+      ...post
+    } = makePost('p1', {
       caption: 'Library at night',
       tags: ['study'],
-      videoUrl: '/media/videos/p1.mp4',
-      posterUrl: null,
       createdAt: '2026-11-01T10:00:00.000Z',
-    };
+    });
     renderWithApollo(<OwnProfilePage />, {
       mocks: [
         ownMock({
@@ -127,6 +137,7 @@ describe("another user's profile", () => {
     const user = userEvent.setup();
     renderAt([
       userMock(profile({ followerCount: 0 })),
+      { request: { query: ProfileMutedUsersDocument, variables: {} }, result: { data: { mutedUsers: [] } } },
       {
         request: { query: FollowUserDocument, variables: { userId: 'someone' } },
         result: { data: { follow: { __typename: 'User', id: 'someone', followerCount: 1, viewerIsFollowing: true } } },

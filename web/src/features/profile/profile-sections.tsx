@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfilePostFieldsFragment } from '../../graphql/graphql';
-import { VideoPlayer } from '../../components/video-player';
-import { Spinner } from '../../components/spinner';
-import { useLoadMoreOnView } from '../../lib/use-load-more-on-view';
+import { VideoPlayer } from '../../shared/components/video-player';
+import { ProcessingNotice, useMyPostUpdates } from '../post';
+import { Spinner } from '../../shared/components/spinner';
+import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
 
 /** Follower and following counts, never shown below 0. */
 export function FollowCounts({ followers, following }: { followers: number; following: number }) {
@@ -55,16 +56,21 @@ export function InterestChips({ interests }: { interests: string[] }) {
   );
 }
 
+/** Controls shown on each post of the grid (Delete on one's own profile). */
+type PostActions = (post: ProfilePostFieldsFragment) => ReactNode;
+
 type PostsGridProps = {
   posts: ProfilePostFieldsFragment[];
   hasNextPage: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  postActions?: PostActions;
 };
 
 /** A user's posts: each a video with its caption and #tag chips; more load as the end nears. */
-export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }: PostsGridProps) {
+export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, postActions }: PostsGridProps) {
   const lastRef = useLoadMoreOnView(onLoadMore, hasNextPage && !loadingMore);
+  useMyPostUpdates(posts.filter((post) => post.status === 'PROCESSING').map((post) => post.id));
   if (posts.length === 0) return <p className="text-gray-500">No posts yet.</p>;
   return (
     <>
@@ -75,7 +81,20 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }
             ref={index === posts.length - 1 ? lastRef : undefined}
             className="rounded-lg border border-gray-200 bg-white p-3"
           >
-            <VideoPlayer src={post.videoUrl} poster={post.posterUrl} label={post.caption || 'Post video'} />
+            {post.status === 'READY' ? (
+              <VideoPlayer
+                src={post.videoUrl}
+                poster={post.posterUrl}
+                renditions={post.renditions}
+                posterSources={post.posterSources}
+                width={post.width}
+                height={post.height}
+                label={post.caption || 'Post video'}
+              />
+            ) : (
+              <ProcessingNotice post={post} />
+            )}
+            {postActions && <div className="mt-2 flex justify-end">{postActions(post)}</div>}
             {post.caption && <p className="mt-2 break-words text-sm text-gray-900">{post.caption}</p>}
             {post.tags.length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
@@ -104,10 +123,11 @@ type ProfileDetailsProps = {
   posts: { edges: Array<{ node: ProfilePostFieldsFragment }>; pageInfo: { hasNextPage: boolean } } | null | undefined;
   loadingMore: boolean;
   onLoadMore: () => void;
+  postActions?: PostActions;
 };
 
 /** About, Interests and the posts grid: the part both profile screens show the same way. */
-export function ProfileDetails({ user, posts, loadingMore, onLoadMore }: ProfileDetailsProps) {
+export function ProfileDetails({ user, posts, loadingMore, onLoadMore, postActions }: ProfileDetailsProps) {
   return (
     <>
       <ProfileSection title="About">
@@ -122,6 +142,7 @@ export function ProfileDetails({ user, posts, loadingMore, onLoadMore }: Profile
           hasNextPage={posts?.pageInfo.hasNextPage ?? false}
           loadingMore={loadingMore}
           onLoadMore={onLoadMore}
+          postActions={postActions}
         />
       </ProfileSection>
     </>

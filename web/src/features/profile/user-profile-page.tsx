@@ -2,20 +2,27 @@ import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { UserProfileDocument } from '../../graphql/graphql';
-import { Avatar } from '../../components/avatar';
-import { Spinner } from '../../components/spinner';
-import { ErrorBox } from '../../components/error-box';
-import { FollowButton } from '../../components/follow-button';
-import { errorCode, errorMessage } from '../../lib/graphql-error';
+import { Avatar } from '../../shared/components/avatar';
+import { Spinner } from '../../shared/components/spinner';
+import { ErrorBox } from '../../shared/components/error-box';
+import { FollowButton } from '../../shared/components/follow-button';
+import { errorCode, errorMessage } from '../../shared/lib/graphql-error';
+import { useAuth } from '../../shared/session/auth-context';
 import { FollowCounts, ProfileDetails } from './profile-sections';
+import { ProfileSafetyActions } from './profile-safety-actions';
 import { useNextPage } from './use-next-page';
+import { DeletePostControl } from '../post';
 
 const POSTS_PAGE_SIZE = 12;
 
-/** /user/:userId: another student's public profile with the Follow/Following toggle. */
+/** The server's answer when either of the two blocked the other; it never says who blocked whom. */
+const NOT_AVAILABLE = 'This account is not available';
+
+/** /user/:userId: another student's public profile with the Follow/Following toggle, Mute and Block. */
 export default function UserProfilePage() {
   const { userId } = useParams();
   const navigate = useNavigate();
+  const { currentUser } = useAuth();
   const { data, loading, error, fetchMore } = useQuery(UserProfileDocument, {
     variables: { userId: userId ?? '', first: POSTS_PAGE_SIZE },
     skip: !userId,
@@ -37,7 +44,9 @@ export default function UserProfilePage() {
   let body: React.ReactNode;
   if (!userId) body = <ErrorBox message="Missing user ID" />;
   else if (loading && !data) body = <Spinner label="Loading profile" />;
-  else if (error && !data) {
+  else if (error && !data && errorMessage(error, '') === NOT_AVAILABLE) {
+    body = <p className="py-6 text-center text-gray-700">{NOT_AVAILABLE}</p>;
+  } else if (error && !data) {
     body = <ErrorBox message={errorCode(error) === 'NOT_FOUND' ? 'User not found' : errorMessage(error, 'Failed to load user profile')} />;
   } else if (!data?.user) body = <p className="py-6 text-center text-gray-700">User not found</p>;
   else {
@@ -46,14 +55,23 @@ export default function UserProfilePage() {
     body = (
       <div className="space-y-4">
         <section className="flex flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-6 sm:flex-row sm:items-start">
-          <Avatar photoURL={user.photoURL} name={name} size={112} />
+          <Avatar photoURL={user.photoURL} photoSources={user.photoSources} name={name} size={112} />
           <div className="min-w-0 flex-1 space-y-2 text-center sm:text-left">
             <h1 className="break-words text-2xl font-bold text-gray-900">{name}</h1>
             <FollowCounts followers={user.followerCount} following={user.followingCount} />
           </div>
-          <FollowButton user={user} />
+          <div className="flex shrink-0 flex-wrap items-center justify-center gap-2">
+            <FollowButton user={user} />
+            {currentUser && !user.isViewer && user.id !== currentUser.uid && <ProfileSafetyActions userId={user.id} name={name} />}
+          </div>
         </section>
-        <ProfileDetails user={user} posts={posts} loadingMore={loadingMore} onLoadMore={loadMore} />
+        <ProfileDetails
+          user={user}
+          posts={posts}
+          loadingMore={loadingMore}
+          onLoadMore={loadMore}
+          postActions={user.isViewer ? (post) => <DeletePostControl postId={post.id} authorId={user.id} /> : undefined}
+        />
       </div>
     );
   }

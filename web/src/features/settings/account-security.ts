@@ -10,8 +10,8 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
-import { auth } from '../../app/firebase';
-import { googleProvider } from '../auth/google-sign-in';
+import { auth } from '../../shared/session/firebase';
+import { googleProvider } from '../../shared/session/google-sign-in';
 
 function signedInUser(): User {
   const user = auth.currentUser;

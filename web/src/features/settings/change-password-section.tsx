@@ -1,8 +1,7 @@
 // Change Password (spec §2 Settings, §5 "Password change", §8 "Settings").
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { ErrorBanner, PasswordField, SuccessBanner } from '../auth/form-controls';
-import { passwordChangeErrorMessage } from '../auth/firebase-errors';
-import { hasErrors, validatePasswordChange, type FieldErrors, type PasswordChangeForm } from '../auth/validation';
+import { ErrorBanner, PasswordField, SuccessBanner } from '../../shared/components/form-controls';
+import { hasErrors, passwordChangeErrorMessage, validatePasswordChange, type FieldErrors, type PasswordChangeForm } from '../auth';
 import { changePassword } from './account-security';
 import { SettingsSection } from './settings-section';
 
@@ -86,8 +85,7 @@ export function ChangePasswordSection({ canChangePassword }: { canChangePassword
         </form>
       ) : (
         <p className="text-slate-600">
-          You sign in with Google, so your account has no Campus Clips password to change. Manage your password in your Google
-          account.
+          You sign in with Google, so your account has no Campus Clips password to change. Manage your password in your Google account.
         </p>
       )}
     </SettingsSection>

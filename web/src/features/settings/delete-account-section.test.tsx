@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { DeleteAccountSection } from './delete-account-section';
 import { deleteIdentityAccount, reauthenticate } from './account-security';
 import { DeleteAccountDocument } from '../../graphql/graphql';
-import { authState, WithAuth } from '../../app/auth/test-auth-state';
+import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
 
 jest.mock('./account-security', () => ({ reauthenticate: jest.fn(), deleteIdentityAccount: jest.fn() }));
 

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { DeleteAccountDocument } from '../../graphql/graphql';
-import { errorMessage } from '../../lib/graphql-error';
-import { useAuth } from '../../app/auth/auth-context';
-import { ErrorBanner, PasswordField, TextField } from '../auth/form-controls';
-import { googleErrorMessage, passwordChangeErrorMessage } from '../auth/firebase-errors';
+import { errorMessage } from '../../shared/lib/graphql-error';
+import { useAuth } from '../../shared/session/auth-context';
+import { ErrorBanner, PasswordField, TextField } from '../../shared/components/form-controls';
+import { googleErrorMessage, passwordChangeErrorMessage } from '../auth';
 import { deleteIdentityAccount, reauthenticate } from './account-security';
 import { SettingsSection } from './settings-section';
 
@@ -62,8 +62,8 @@ export function DeleteAccountSection({ usesPassword }: { usesPassword: boolean }
   return (
     <SettingsSection id="danger-zone-heading" title="Danger Zone" tone="danger">
       <p className="mb-4 text-sm text-slate-700">
-        Deleting your account removes your profile, posts and their videos, likes, comments, follows and calendar events. This
-        cannot be undone.
+        Deleting your account removes your profile, posts and their videos, likes, comments, follows and calendar events. This cannot be
+        undone.
       </p>
       {!open ? (
         <button

@@ -4,12 +4,12 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { ProfileSection } from './profile-section';
 import { updateIdentityProfile } from './account-security';
-import { useTusUpload } from '../../lib/tus-upload';
+import { useTusUpload } from '../../shared/lib/tus-upload';
 import { UpdateAccountProfileDocument } from '../../graphql/graphql';
-import { authState, WithAuth } from '../../app/auth/test-auth-state';
+import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
 
 jest.mock('./account-security', () => ({ updateIdentityProfile: jest.fn() }));
-jest.mock('../../lib/tus-upload', () => ({ useTusUpload: jest.fn() }));
+jest.mock('../../shared/lib/tus-upload', () => ({ useTusUpload: jest.fn() }));
 
 const identityMock = updateIdentityProfile as jest.MockedFunction<typeof updateIdentityProfile>;
 const useTusUploadMock = useTusUpload as jest.MockedFunction<typeof useTusUpload>;
@@ -151,7 +151,7 @@ describe('Settings: profile', () => {
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), 'A');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
-    expect(screen.getByText('Username must be between 2 and 50 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your full name (minimum 2 characters)')).toBeInTheDocument();
     expect(identityMock).not.toHaveBeenCalled();
   });
 });

@@ -1,16 +1,17 @@
 // Profile Picture and Profile Information (spec §2 Settings, §4 "Profile photo"): on Update
 // Profile the new image is uploaded first, then the identity profile, then our profile record.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Avatar } from '../../components/avatar';
-import { useTusUpload } from '../../lib/tus-upload';
-import { errorMessage, fieldErrors as graphqlFieldErrors } from '../../lib/graphql-error';
+import { LIMITS, charCount } from '@campus-clips/rules';
+import { Avatar } from '../../shared/components/avatar';
+import { useTusUpload } from '../../shared/lib/tus-upload';
+import { errorMessage, fieldErrors as graphqlFieldErrors } from '../../shared/lib/graphql-error';
 import { UpdateAccountProfileDocument, type SettingsProfileQuery } from '../../graphql/graphql';
-import { useAuth } from '../../app/auth/auth-context';
-import { ErrorBanner, SuccessBanner, TextField } from '../auth/form-controls';
+import { useAuth } from '../../shared/session/auth-context';
+import { ErrorBanner, SuccessBanner, TextField } from '../../shared/components/form-controls';
 import { updateIdentityProfile } from './account-security';
 import { checkImageFile } from './image-file-check';
-import { MAX_BIO_LENGTH, validateProfile, type ProfileErrors, type ProfileForm } from './profile-validation';
+import { validateProfile, type ProfileErrors, type ProfileForm } from './profile-validation';
 import { SettingsSection } from './settings-section';
 
 type Viewer = NonNullable<SettingsProfileQuery['viewer']>;
@@ -33,27 +34,33 @@ export function ProfileSection({ viewer, catalogue }: { viewer: Viewer; catalogu
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  // The form values waiting for the photo upload to finish.
+  // The form values waiting for the photo upload to finish, then the save it lets go ahead.
   const [awaitingUpload, setAwaitingUpload] = useState<ProfileForm | null>(null);
+  const [uploadedSave, setUploadedSave] = useState<{ values: ProfileForm; photoUrl: string } | null>(null);
 
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
+  // The upload settled while the form waited: adjusted while rendering, not in an effect.
+  if (awaitingUpload && upload.status === 'complete' && upload.mediaUrl) {
+    setAwaitingUpload(null);
+    setUploadedSave({ values: awaitingUpload, photoUrl: upload.mediaUrl });
+  } else if (awaitingUpload && upload.status === 'error') {
+    setAwaitingUpload(null);
+    setSaving(false);
+    setError(upload.error ?? 'Failed to update profile');
+  }
+
+  // Saving talks to Firebase and the api, so it runs in an effect: once per finished upload. It
+  // reads the latest save (which closes over this render's state) without re-running for it.
+  const saveUploaded = useEffectEvent((values: ProfileForm, photoUrl: string) => void save(values, photoUrl));
   useEffect(() => {
-    if (!awaitingUpload) return;
-    if (upload.status === 'complete' && upload.mediaUrl) {
-      const values = awaitingUpload;
-      setAwaitingUpload(null);
-      void save(values, upload.mediaUrl);
-    } else if (upload.status === 'error') {
-      setAwaitingUpload(null);
-      setSaving(false);
-      setError(upload.error ?? 'Failed to update profile');
-    }
-    // save is recreated each render; the upload status is what drives this effect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [awaitingUpload, upload.status, upload.mediaUrl, upload.error]);
+    if (uploadedSave) saveUploaded(uploadedSave.values, uploadedSave.photoUrl);
+  }, [uploadedSave]);
 
   function clearMessages() {
     setError(null);
@@ -110,7 +117,7 @@ export function ProfileSection({ viewer, catalogue }: { viewer: Viewer; catalogu
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     clearMessages();
-    const problems = validateProfile(form, catalogue);
+    const problems = validateProfile(form);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
@@ -181,7 +188,6 @@ export function ProfileSection({ viewer, catalogue }: { viewer: Viewer; catalogu
             name="displayName"
             autoComplete="nickname"
             value={form.displayName}
-            maxLength={50}
             onChange={(event) => {
               clearMessages();
               setErrors((current) => ({ ...current, displayName: undefined }));
@@ -197,7 +203,6 @@ export function ProfileSection({ viewer, catalogue }: { viewer: Viewer; catalogu
               id="settings-bio"
               name="bio"
               rows={4}
-              maxLength={MAX_BIO_LENGTH}
               value={form.bio}
               aria-describedby="settings-bio-hint"
               aria-invalid={errors.bio ? true : undefined}
@@ -211,7 +216,7 @@ export function ProfileSection({ viewer, catalogue }: { viewer: Viewer; catalogu
             <p id="settings-bio-hint" className="mt-1 flex justify-between text-xs text-slate-500">
               <span>Let others know a bit about you.</span>
               <span>
-                {form.bio.length}/{MAX_BIO_LENGTH}
+                {charCount(form.bio)}/{LIMITS.bio}
               </span>
             </p>
             {errors.bio && <p className="mt-1 text-sm text-red-600">{errors.bio}</p>}

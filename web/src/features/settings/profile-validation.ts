@@ -1,7 +1,6 @@
-// D10 limits on the editable profile, mirrored from the server so mistakes show before saving.
-export const MIN_USERNAME_LENGTH = 2;
-export const MAX_USERNAME_LENGTH = 50;
-export const MAX_BIO_LENGTH = 500;
+// The editable profile's rules (D10) are @campus-clips/rules', the ones the api applies, so a
+// mistake shows before saving, in the words the server would use.
+import { bioSchema, displayNameSchema, interestsSchema, problemOf } from '@campus-clips/rules';
 
 export interface ProfileForm {
   displayName: string;
@@ -11,15 +10,13 @@ export interface ProfileForm {
 
 export type ProfileErrors = Partial<Record<keyof ProfileForm, string>>;
 
-export function validateProfile(form: ProfileForm, catalogue: readonly string[]): ProfileErrors {
+export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
-  const name = form.displayName.trim();
-  if (name.length < MIN_USERNAME_LENGTH || name.length > MAX_USERNAME_LENGTH) {
-    errors.displayName = 'Username must be between 2 and 50 characters';
-  }
-  if (form.bio.length > MAX_BIO_LENGTH) errors.bio = 'Bio must be 500 characters or fewer';
-  if (catalogue.length > 0 && form.interests.some((interest) => !catalogue.includes(interest))) {
-    errors.interests = 'Please choose interests from the list';
-  }
+  const displayName = problemOf(displayNameSchema, form.displayName);
+  if (displayName) errors.displayName = displayName;
+  const bio = problemOf(bioSchema, form.bio);
+  if (bio) errors.bio = bio;
+  const interests = problemOf(interestsSchema, form.interests);
+  if (interests) errors.interests = interests;
   return errors;
 }

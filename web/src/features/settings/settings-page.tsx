@@ -1,14 +1,24 @@
 // Account Settings (spec §2 "Settings", D3).
 import { useQuery } from '@apollo/client/react';
-import { Spinner } from '../../components/spinner';
-import { ErrorBox } from '../../components/error-box';
+import { Spinner } from '../../shared/components/spinner';
+import { ErrorBox } from '../../shared/components/error-box';
 import { SettingsProfileDocument } from '../../graphql/graphql';
-import { errorMessage } from '../../lib/graphql-error';
-import { useAuth } from '../../app/auth/auth-context';
+import { callErrorMessage } from '../../shared/lib/graphql-error';
+import { useAuth } from '../../shared/session/auth-context';
 import { hasPasswordSignIn } from './account-security';
+import { BlockedMutedSection } from './blocked-muted-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileSection } from './profile-section';
+
+/** Spec §8 "Settings": the server's message, else 'Failed to fetch user data'; 'An error occurred' when the call itself failed. */
+function loadErrorMessage(error: unknown): string {
+  return callErrorMessage(error, {
+    unreachable: 'An error occurred',
+    noMessage: 'Failed to fetch user data',
+    otherwise: 'An error occurred',
+  });
+}
 
 export default function SettingsPage() {
   const { currentUser } = useAuth();
@@ -24,13 +34,14 @@ export default function SettingsPage() {
       {loading && !data ? (
         <Spinner />
       ) : error && !data ? (
-        <ErrorBox message={errorMessage(error, 'Failed to fetch user data')} />
+        <ErrorBox message={loadErrorMessage(error)} />
       ) : !data?.viewer ? (
         <ErrorBox message="Failed to fetch user data" />
       ) : (
         <ProfileSection key={data.viewer.id} viewer={data.viewer} catalogue={data.interestCatalogue} />
       )}
       <ChangePasswordSection canChangePassword={usesPassword} />
+      <BlockedMutedSection />
       <DeleteAccountSection usesPassword={usesPassword} />
     </div>
   );

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function SettingsSection({ id, title, tone = 'normal', children }: { id: string; title: string; tone?: 'normal' | 'danger'; children: ReactNode }) {
+export function SettingsSection({
+  id,
+  title,
+  tone = 'normal',
+  children,
+}: {
+  id: string;
+  title: string;
+  tone?: 'normal' | 'danger';
+  children: ReactNode;
+}) {
   return (
     <section
       aria-labelledby={id}

@@ -1,0 +1,102 @@
+// Auth state for the whole app (spec §3 "Auth context", §4 "Auth", D2, D8).
+// Firebase is the source of truth; when it reports a user we first sync the profile record,
+// then publish the user. The uid is mirrored to localStorage['firebaseUid'] only for
+// compatibility (D2) and removed again on sign-out. The context it fills, and the hook screens
+// read it with, are the shared session (shared/session/auth-context.tsx).
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { onAuthStateChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import { auth } from '../../shared/session/firebase';
+import { AuthContextProvider, type AuthContextValue, type CurrentUser, type ProfileStatus } from '../../shared/session/auth-context';
+import { syncUserProfile, type SyncedUser } from '../../features/auth/sync-user';
+
+export const UID_STORAGE_KEY = 'firebaseUid';
+
+function toCurrentUser(user: User): CurrentUser {
+  return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email };
+}
+
+function rememberUid(uid: string | null) {
+  try {
+    if (uid) window.localStorage.setItem(UID_STORAGE_KEY, uid);
+    else window.localStorage.removeItem(UID_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the auth state does not depend on it.
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [currentUser, setCurrentUser] = useState<CurrentUser | null>(null);
+  const [initializing, setInitializing] = useState(true);
+  const [syncing, setSyncing] = useState(false);
+  const [profileStatus, setProfileStatus] = useState<ProfileStatus>('unknown');
+  // The uid whose profile a screen has already confirmed complete; a slower sync must not undo it.
+  const confirmedCompleteUid = useRef<string | null>(null);
+  const latestUid = useRef<string | null>(null);
+
+  useEffect(() => {
+    return onAuthStateChanged(auth, async (user) => {
+      latestUid.current = user?.uid ?? null;
+      if (!user) {
+        rememberUid(null);
+        confirmedCompleteUid.current = null;
+        setCurrentUser(null);
+        setProfileStatus('unknown');
+        setSyncing(false);
+        setInitializing(false);
+        return;
+      }
+      rememberUid(user.uid);
+      setSyncing(true);
+      let status: ProfileStatus = 'unknown';
+      try {
+        // An empty sync: the api takes uid, e-mail, name and photo from the verified token when it
+        // creates the record, and never overwrites what the user has since edited in Settings.
+        const synced = await syncUserProfile({});
+        status = synced.dateOfBirth ? 'complete' : 'incomplete';
+      } catch (error) {
+        // The user is still signed in; screens that need the profile report their own errors.
+        console.error('Failed to sync with database', error);
+      }
+      if (latestUid.current !== user.uid) return; // another user signed in meanwhile
+      if (confirmedCompleteUid.current === user.uid) status = 'complete';
+      setProfileStatus(status);
+      setCurrentUser(toCurrentUser(user));
+      setSyncing(false);
+      setInitializing(false);
+    });
+  }, []);
+
+  const getIdToken = useCallback(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null), []);
+
+  const signOut = useCallback(async () => {
+    await firebaseSignOut(auth);
+    rememberUid(null);
+    const { resetApolloCache } = await import('../../shared/lib/apollo-instance');
+    await resetApolloCache();
+  }, []);
+
+  const applySyncedUser = useCallback((user: Pick<SyncedUser, 'id' | 'dateOfBirth'>) => {
+    if (user.dateOfBirth) confirmedCompleteUid.current = user.id;
+    if (user.id === latestUid.current) setProfileStatus(user.dateOfBirth ? 'complete' : 'incomplete');
+  }, []);
+
+  const refreshCurrentUser = useCallback(() => {
+    setCurrentUser(auth.currentUser ? toCurrentUser(auth.currentUser) : null);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      currentUser,
+      loading: initializing || syncing,
+      initializing,
+      profileStatus,
+      getIdToken,
+      signOut,
+      applySyncedUser,
+      refreshCurrentUser,
+    }),
+    [currentUser, initializing, syncing, profileStatus, getIdToken, signOut, applySyncedUser, refreshCurrentUser],
+  );
+
+  return <AuthContextProvider value={value}>{children}</AuthContextProvider>;
+}

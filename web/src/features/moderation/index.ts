@@ -1,0 +1,6 @@
+// The moderation feature's public API (issue 14): the Report button other features put on posts,
+// comments and profiles, the notices Home shows, and whether the viewer moderates (the sidebar).
+// Its page is not listed here: app/router.tsx loads it lazily by its own path.
+export { ReportButton } from './report-button';
+export { ModerationNotices } from './moderation-notices';
+export { useIsModerator } from './use-is-moderator';

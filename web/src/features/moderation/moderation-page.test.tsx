@@ -1,0 +1,191 @@
+// Issue 14: /moderation lists the open reports for moderators, takes their decisions, and tells
+// everyone else it is not for them.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MockLink } from '@apollo/client/testing';
+import { ModerateDocument, ModerationQueueDocument } from '../../graphql/graphql';
+import { authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import ModerationPage from './moderation-page';
+
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
+
+const author = (id: string, displayName: string) => ({ __typename: 'User', id, displayName, photoURL: null });
+
+const postGroup = {
+  __typename: 'ReportGroup',
+  targetType: 'POST',
+  targetId: 'post-1',
+  content: 'Look at this',
+  videoUrl: '/media/videos/post-1.mp4',
+  reasons: ['SPAM', 'HATE'],
+  details: ['Links to a scam site', 'Same video posted ten times'],
+  reporterCount: 3,
+  latestAt: '2026-11-20T12:00:00.000Z',
+  authorHistory: ['warn: spam links'],
+  targetAuthor: author('sam', 'Sam Student'),
+};
+
+const commentGroup = {
+  __typename: 'ReportGroup',
+  targetType: 'COMMENT',
+  targetId: 'comment-1',
+  content: 'You are all idiots',
+  videoUrl: null,
+  reasons: ['HARASSMENT'],
+  details: [],
+  reporterCount: 1,
+  latestAt: '2026-11-19T12:00:00.000Z',
+  authorHistory: [],
+  targetAuthor: author('kim', 'Kim Commenter'),
+};
+
+const accountGroup = {
+  __typename: 'ReportGroup',
+  targetType: 'USER',
+  targetId: 'lee',
+  content: 'Lee Impostor',
+  videoUrl: null,
+  reasons: ['OTHER'],
+  details: ['Pretends to be the dean'],
+  reporterCount: 2,
+  latestAt: '2026-11-18T12:00:00.000Z',
+  authorHistory: [],
+  targetAuthor: author('lee', 'Lee Impostor'),
+};
+
+const queueMock = (order: 'NEWEST' | 'MOST_REPORTED', groups: object[]): MockLink.MockedResponse => ({
+  request: { query: ModerationQueueDocument, variables: { order } },
+  result: { data: { moderationQueue: groups } },
+});
+
+const groupNamed = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => {
+  stubMediaPlayback();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the moderation queue', () => {
+  it('lists each group with what was reported, why, by how many, the author and their history', async () => {
+    renderWithApollo(<ModerationPage />, { mocks: [queueMock('NEWEST', [postGroup, commentGroup, accountGroup])] });
+
+    expect(await screen.findByRole('heading', { name: 'Post by Sam Student' })).toBeInTheDocument();
+    const post = groupNamed('Post by Sam Student');
+    expect(within(post).getByLabelText('Reported video by Sam Student')).toHaveAttribute('src', '/media/videos/post-1.mp4');
+    expect(within(post).getByText('Look at this')).toBeInTheDocument();
+    expect(within(post).getByText('Spam, Hate')).toBeInTheDocument();
+    expect(within(post).getByText('Reported by 3 students')).toBeInTheDocument();
+    expect(within(post).getByText('“Links to a scam site”')).toBeInTheDocument();
+    expect(within(post).getByText('“Same video posted ten times”')).toBeInTheDocument();
+    expect(within(post).getByRole('link', { name: 'Sam Student' })).toHaveAttribute('href', '/user/sam');
+    expect(within(post).getByText('warn: spam links')).toBeInTheDocument();
+    for (const action of ['Dismiss', 'Remove', 'Warn', 'Suspend', 'Lift suspension']) {
+      expect(within(post).getByRole('button', { name: action })).toBeInTheDocument();
+    }
+
+    const comment = groupNamed('Comment by Kim Commenter');
+    expect(within(comment).getByText('You are all idiots')).toBeInTheDocument();
+    expect(within(comment).getByText('Harassment or bullying')).toBeInTheDocument();
+    expect(within(comment).getByText('Reported by 1 student')).toBeInTheDocument();
+    expect(within(comment).getByText('No earlier decisions.')).toBeInTheDocument();
+
+    // An account cannot be removed, only warned or suspended.
+    const account = groupNamed('Account: Lee Impostor');
+    expect(within(account).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(within(account).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+  });
+
+  it('switches to Most reported', async () => {
+    const user = userEvent.setup();
+    renderWithApollo(<ModerationPage />, {
+      mocks: [queueMock('NEWEST', [commentGroup, postGroup]), queueMock('MOST_REPORTED', [postGroup, commentGroup])],
+    });
+    await screen.findByRole('heading', { name: 'Post by Sam Student' });
+    const headings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings()).toEqual(['Comment by Kim Commenter', 'Post by Sam Student']);
+    expect(screen.getByRole('button', { name: 'Newest' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Most reported' }));
+    expect(screen.getByRole('button', { name: 'Most reported' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(headings()).toEqual(['Post by Sam Student', 'Comment by Kim Commenter']));
+  });
+
+  it('asks why before removing, then the group leaves the list', async () => {
+    const user = userEvent.setup();
+    renderWithApollo(<ModerationPage />, {
+      mocks: [
+        queueMock('NEWEST', [postGroup, commentGroup]),
+        {
+          request: {
+            query: ModerateDocument,
+            variables: { input: { targetType: 'POST', targetId: 'post-1', decision: 'REMOVE', note: 'Spam links' } },
+          },
+          result: { data: { moderate: true } },
+          delay: 200,
+        },
+      ],
+    });
+    const post = await screen.findByRole('article', { name: 'Post by Sam Student' });
+    await user.click(within(post).getByRole('button', { name: 'Remove' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Remove this post?' });
+    // The note is required: the author is told.
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(within(dialog).getByText('Please say why (the author is told)')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why? The author is told.' }), 'Spam links');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(within(dialog).getByRole('button', { name: 'Removing...' })).toBeDisabled();
+
+    expect(await screen.findByText('Removed. The author is told why.')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Post by Sam Student' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Comment by Kim Commenter' })).toBeInTheDocument();
+  });
+
+  it('suspends for the days given, and shows a refused decision in the dialog', async () => {
+    const user = userEvent.setup();
+    renderWithApollo(<ModerationPage />, {
+      mocks: [
+        queueMock('NEWEST', [accountGroup]),
+        {
+          request: {
+            query: ModerateDocument,
+            variables: { input: { targetType: 'USER', targetId: 'lee', decision: 'SUSPEND', note: 'Impersonation', days: 7 } },
+          },
+          result: { data: null, errors: [{ message: 'Too many requests. Please wait 30 seconds.', extensions: { code: 'RATE_LIMITED' } }] },
+        },
+      ],
+    });
+    const account = await screen.findByRole('article', { name: 'Account: Lee Impostor' });
+    await user.click(within(account).getByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend Lee Impostor?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why? The author is told.' }), 'Impersonation');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Days' }), '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many requests. Please wait 30 seconds.');
+    expect(screen.getByRole('article', { name: 'Account: Lee Impostor' })).toBeInTheDocument();
+  });
+
+  it('says so when the queue is empty', async () => {
+    renderWithApollo(<ModerationPage />, { mocks: [queueMock('NEWEST', [])] });
+    expect(await screen.findByText('Nothing to review. The queue is empty.')).toBeInTheDocument();
+  });
+});
+
+describe('someone who is not a moderator', () => {
+  it('sees only that the page is for moderators', async () => {
+    renderWithApollo(<ModerationPage />, {
+      mocks: [
+        {
+          request: { query: ModerationQueueDocument, variables: { order: 'NEWEST' } },
+          result: { data: null, errors: [{ message: 'Only moderators can do that.', extensions: { code: 'FORBIDDEN' } }] },
+        },
+      ],
+    });
+    expect(await screen.findByText('Only moderators can see this page.')).toBeInTheDocument();
+    expect(screen.queryByText('Only moderators can do that.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Newest' })).not.toBeInTheDocument();
+  });
+});

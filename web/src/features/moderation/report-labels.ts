@@ -1,0 +1,26 @@
+import type { ReportReason, ReportTarget } from '../../graphql/graphql';
+
+/** The seven reasons in the order the report dialog lists them, with their labels. */
+export const REPORT_REASONS: ReadonlyArray<{ value: ReportReason; label: string }> = [
+  { value: 'SPAM', label: 'Spam' },
+  { value: 'HARASSMENT', label: 'Harassment or bullying' },
+  { value: 'SEXUAL', label: 'Sexual content' },
+  { value: 'VIOLENCE', label: 'Violence' },
+  { value: 'SELF_HARM', label: 'Self-harm' },
+  { value: 'HATE', label: 'Hate' },
+  { value: 'OTHER', label: 'Other' },
+];
+
+export function reasonLabel(reason: ReportReason): string {
+  return REPORT_REASONS.find((entry) => entry.value === reason)?.label ?? reason;
+}
+
+/** 'post', 'comment' or 'account', as the screens name what was reported. */
+export function targetNoun(targetType: ReportTarget): string {
+  if (targetType === 'POST') return 'post';
+  if (targetType === 'COMMENT') return 'comment';
+  return 'account';
+}
+
+/** The server's limit for a report's details and a moderator's note. */
+export const DETAILS_MAX = 1000;

@@ -1,0 +1,8 @@
+// The post feature's public API: the only part of it another feature may import (the feed shows
+// the card and scopes its autoplay; the profile pages put the delete control on their own posts).
+// Its pages are not listed here: app/router.tsx loads each page module lazily by its own path.
+export { PostCard } from './post-card';
+export { NowPlayingProvider } from './now-playing';
+export { DeletePostControl } from './delete-post-control';
+export { ProcessingNotice } from './processing-notice';
+export { useMyPostUpdates } from './use-my-post-updates';

@@ -1,0 +1,39 @@
+// Spec §8 "Settings": the words shown when the profile cannot be loaded.
+import { screen } from '@testing-library/react';
+import type { MockLink } from '@apollo/client/testing';
+import { BlockedAndMutedUsersDocument, SettingsProfileDocument } from '../../graphql/graphql';
+import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
+import SettingsPage from './settings-page';
+
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
+jest.mock('./account-security', () => ({ hasPasswordSignIn: () => true }));
+
+const profileRequest = { query: SettingsProfileDocument, variables: {} };
+// The blocked and muted accounts section loads beside the profile (its own tests: blocked-muted-section.test.tsx).
+const noBlocksOrMutes: MockLink.MockedResponse = {
+  request: { query: BlockedAndMutedUsersDocument, variables: {} },
+  result: { data: { blockedUsers: [], mutedUsers: [] } },
+};
+
+describe('Settings: loading the profile fails', () => {
+  it("says 'An error occurred' when the server cannot be reached", async () => {
+    renderWithApollo(<SettingsPage />, {
+      mocks: [{ request: profileRequest, error: new TypeError('Failed to fetch') }, noBlocksOrMutes],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred$/);
+  });
+
+  it("shows the server's message when it sends one", async () => {
+    renderWithApollo(<SettingsPage />, {
+      mocks: [{ request: profileRequest, result: { errors: [{ message: 'User not found' }] } }, noBlocksOrMutes],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^User not found$/);
+  });
+
+  it("says 'Failed to fetch user data' when the server's error carries no message", async () => {
+    renderWithApollo(<SettingsPage />, {
+      mocks: [{ request: profileRequest, result: { errors: [{ message: '' }] } }, noBlocksOrMutes],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to fetch user data$/);
+  });
+});

@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), a[href]';
+
+type ModalDialogProps = {
+  title: string;
+  children: ReactNode;
+  /** Escape, or a click outside, asks to close; ignored while `busy`. */
+  onClose: () => void;
+  busy?: boolean;
+  className?: string;
+};
+
+/**
+ * A modal dialog with a form or a question inside (the report dialog, a moderator's note): named
+ * by its title, focus starts on its first control, Tab stays inside, Escape closes, and focus
+ * returns to whatever opened it. ConfirmDialog is the simpler yes/no question.
+ */
+export function ModalDialog({ title, children, onClose, busy = false, className = '' }: ModalDialogProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      if (!busy) onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    if (focusable.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    const active = document.activeElement;
+    // A group of radio buttons is one Tab stop: any of them counts as the first control.
+    const atFirst =
+      active === first ||
+      (first instanceof HTMLInputElement &&
+        first.type === 'radio' &&
+        active instanceof HTMLInputElement &&
+        active.type === 'radio' &&
+        active.name === first.name);
+    if (event.shiftKey && atFirst) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-gray-900/50 p-4"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !busy) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={busy || undefined}
+        onKeyDown={handleKeyDown}
+        className={`max-h-[90vh] w-full max-w-md overflow-y-auto rounded-lg bg-white p-5 shadow-xl ${className}`}
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export default ModalDialog;

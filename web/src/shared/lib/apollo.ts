@@ -1,0 +1,70 @@
+// Apollo Client for Campus Clips: HTTP for queries and mutations, graphql-ws for subscriptions,
+// both carrying the Firebase ID token; relay-style pagination for every connection field we scroll.
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { isSubscriptionOperation, relayStylePagination } from '@apollo/client/utilities';
+import { createClient } from 'graphql-ws';
+
+export type GetIdToken = () => Promise<string | null>;
+
+function websocketUrl(path: string): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${path}`;
+}
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Query: {
+        fields: {
+          homeFeed: relayStylePagination(),
+          explore: relayStylePagination(),
+          postsByTag: relayStylePagination(['tag']),
+          searchUsers: relayStylePagination(['query']),
+        },
+      },
+      User: {
+        fields: {
+          posts: relayStylePagination(),
+          followers: relayStylePagination(),
+          following: relayStylePagination(),
+        },
+      },
+      Post: {
+        fields: {
+          comments: relayStylePagination(),
+        },
+      },
+      // A group of open reports has no id of its own: it is the reported post, comment or account.
+      ReportGroup: { keyFields: ['targetType', 'targetId'] },
+    },
+  });
+}
+
+export function createApolloClient(getIdToken: GetIdToken): ApolloClient {
+  const authLink = new SetContextLink(async (prevContext) => {
+    const token = await getIdToken();
+    const headers = { ...(prevContext.headers as Record<string, string> | undefined) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return { headers };
+  });
+
+  const httpLink = new HttpLink({ uri: '/graphql' });
+
+  const wsLink = new GraphQLWsLink(
+    createClient({
+      url: websocketUrl('/graphql'),
+      lazy: true,
+      retryAttempts: 5,
+      connectionParams: async () => {
+        const token = await getIdToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+    }),
+  );
+
+  const link = ApolloLink.split((operation) => isSubscriptionOperation(operation.query), wsLink, ApolloLink.from([authLink, httpLink]));
+
+  return new ApolloClient({ link, cache: createCache() });
+}

@@ -1,0 +1,45 @@
+// Test data shaped exactly as the feed queries return it (with __typename, as Apollo stores it).
+export function makePost(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Post' as const,
+    id,
+    caption: `Caption of ${id}`,
+    tags: ['campus'],
+    status: 'READY' as 'READY' | 'PROCESSING' | 'FAILED',
+    processingProgress: null as number | null,
+    failureMessage: null as string | null,
+    videoUrl: `/media/videos/${id}-720p.mp4`,
+    posterUrl: null as string | null,
+    width: 720 as number | null,
+    height: 1280 as number | null,
+    renditions: [
+      { __typename: 'VideoRendition' as const, url: `/media/videos/${id}-720p.mp4`, width: 720, height: 1280 },
+      { __typename: 'VideoRendition' as const, url: `/media/videos/${id}-360p.mp4`, width: 360, height: 640 },
+    ],
+    posterSources: [] as Array<{ __typename: 'PictureSource'; url: string; type: string; width: number; height: number }>,
+    createdAt: '2026-11-20T12:00:00.000Z',
+    likeCount: 3,
+    viewerHasLiked: false,
+    commentCount: 0,
+    author: {
+      __typename: 'User' as const,
+      id: `author-of-${id}`,
+      displayName: `Author ${id}`,
+      photoURL: null,
+      photoSources: [] as never[],
+    },
+    ...overrides,
+  };
+}
+
+export function makeConnection(posts: ReturnType<typeof makePost>[], hasNextPage: boolean) {
+  return {
+    __typename: 'PostConnection' as const,
+    edges: posts.map((node) => ({ __typename: 'PostEdge' as const, cursor: `cursor-${node.id}`, node })),
+    pageInfo: {
+      __typename: 'PageInfo' as const,
+      hasNextPage,
+      endCursor: posts.length ? `cursor-${posts[posts.length - 1].id}` : null,
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// Test-only helpers: render a screen with Apollo's MockedProvider (using the app's real cache
+// policies, so relay-style pagination and optimistic layers behave as in the browser) and a router.
+import type { ReactElement } from 'react';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { InMemoryCache } from '@apollo/client';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { ModerationNoticesDocument } from '../../../graphql/graphql';
+import { createCache } from '../apollo';
+
+type Options = { mocks?: ReadonlyArray<MockLink.MockedResponse>; cache?: InMemoryCache; route?: string };
+
+/**
+ * Home asks for the viewer's moderation notices on every visit: unless a test says otherwise (its
+ * own mocks are matched first), the viewer has none.
+ */
+const noModerationNotices: MockLink.MockedResponse = {
+  request: { query: ModerationNoticesDocument, variables: {} },
+  result: { data: { moderationNotices: [] } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
+export function renderWithApollo(ui: ReactElement, { mocks = [], cache = createCache(), route = '/' }: Options = {}) {
+  const result = render(
+    <MockedProvider mocks={[...mocks, noModerationNotices]} cache={cache}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </MockedProvider>,
+  );
+  return { ...result, cache };
+}
+
+/** A signed-in user as useAuth() reports it. */
+export const testUser = { uid: 'viewer-1', displayName: 'Vera Viewer', photoURL: null, email: 'vera@example.edu' };
+
+export function authValue(currentUser: typeof testUser | null = testUser) {
+  return {
+    currentUser,
+    loading: false,
+    initializing: false,
+    profileStatus: 'complete',
+    getIdToken: async () => (currentUser ? 'test-token' : null),
+    signOut: async () => undefined,
+    applySyncedUser: () => undefined,
+    refreshCurrentUser: () => undefined,
+  };
+}
+
+/**
+ * A controllable IntersectionObserver for jsdom (which has none): tests call
+ * `intersect(element)` to pretend that element scrolled into view.
+ */
+export class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly elements = new Set<Element>();
+
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+
+  observe(element: Element) {
+    this.elements.add(element);
+  }
+
+  unobserve(element: Element) {
+    this.elements.delete(element);
+  }
+
+  disconnect() {
+    this.elements.clear();
+  }
+
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+
+  static install() {
+    FakeIntersectionObserver.instances = [];
+    (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = FakeIntersectionObserver;
+  }
+
+  /** Reports `element` as `ratio` visible to every observer watching it that matches `filter`. */
+  static intersect(element: Element, filter: (observer: FakeIntersectionObserver) => boolean = () => true, ratio = 1) {
+    for (const observer of FakeIntersectionObserver.instances) {
+      if (!observer.elements.has(element) || !filter(observer)) continue;
+      const entry = { target: element, isIntersecting: ratio > 0, intersectionRatio: ratio } as unknown as IntersectionObserverEntry;
+      act(() => observer.callback([entry], observer as unknown as IntersectionObserver));
+    }
+  }
+}
+
+/** jsdom does not implement media playback; the player only needs these not to throw. */
+export function stubMediaPlayback() {
+  Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
+  Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
+}
