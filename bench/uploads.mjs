@@ -28,7 +28,12 @@ export async function measureUploads(ctx) {
     const pid = apiPid(api);
     const student = await createStudent(ctx.emulatorHost, api.url, 'Upload Bench');
     // Warm-up: the first upload loads the tus, probe and poster code paths; not counted.
-    await upload(api.url, student.token, fs.readFileSync(path.join(ctx.root, 'fixtures', 'media', 'clips', 'colour-sweep.mp4')), WEB_CLIENT_CHUNK);
+    await upload(
+      api.url,
+      student.token,
+      fs.readFileSync(path.join(ctx.root, 'fixtures', 'media', 'clips', 'colour-sweep.mp4')),
+      WEB_CLIENT_CHUNK,
+    );
 
     // The disk's speed varies from one write to the next on this shared machine: measured before,
     // between and after the uploads, the median is the reference.
@@ -83,8 +88,26 @@ function ensureVideo(root, sizeMiB) {
   const require = createRequire(path.join(root, 'api', 'package.json'));
   const ffmpeg = process.env.FFMPEG_PATH || require('@ffmpeg-installer/ffmpeg').path;
   execFileSync(ffmpeg, [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=30', '-t', '120',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', '-fs', String(sizeMiB * MiB - 2 * MiB), cached,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1080x1920:rate=30',
+    '-t',
+    '120',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-qp',
+    '0',
+    '-pix_fmt',
+    'yuv420p',
+    '-fs',
+    String(sizeMiB * MiB - 2 * MiB),
+    cached,
   ]);
   return cached;
 }

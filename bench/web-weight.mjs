@@ -19,7 +19,9 @@ const SCREENS = [
 export async function measureWebWeight(ctx) {
   const dist = path.join(ctx.root, 'web', 'dist');
   const builtAt = fs.existsSync(path.join(dist, 'index.html')) ? fs.statSync(path.join(dist, 'index.html')).mtimeMs : 0;
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json'].map((source) => newestMtime(path.join(ctx.root, source)));
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json'].map((source) =>
+    newestMtime(path.join(ctx.root, source)),
+  );
   if (builtAt < Math.max(...sources)) {
     // Missing or older than its sources: measure what the sources build today.
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ctx.root, stdio: ['ignore', 'ignore', 'inherit'] });

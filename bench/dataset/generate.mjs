@@ -12,12 +12,141 @@ import { DATASET_END, DEFAULT_SEED, SCALES, TWO_YEARS_MS } from './scales.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TABLES = ['users', 'follows', 'uploads', 'posts', 'likes', 'comments'];
 
-const FIRST = ['Maya', 'Leo', 'Amara', 'Jonas', 'Sofia', 'Kai', 'Priya', 'Sam', 'Lina', 'Diego', 'Noor', 'Ellis', 'Aiko', 'Ben', 'Chloe', 'Dev', 'Eva', 'Finn', 'Grace', 'Hugo', 'Isla', 'Jamal', 'Kira', 'Luca', 'Mina', 'Nico', 'Omar', 'Pia', 'Quinn', 'Rosa', 'Theo', 'Uma', 'Vik', 'Wren', 'Yara', 'Zane'];
-const LAST = ['Chen', 'Martins', 'Okafor', 'Becker', 'Rossi', 'Nakamura', 'Patel', 'Kim', 'Haddad', 'Lopez', 'Ali', 'Morgan', 'Sato', 'Novak', 'Dubois', 'Silva', 'Khan', 'Berg', 'Costa', 'Nguyen', 'Ivanova', 'Mensah', 'Garcia', 'Larsen'];
-const INTERESTS = ['Basketball', 'Football', 'Soccer', 'Tennis', 'Swimming', 'Anime', 'Gaming', 'Movies', 'Music', 'Reading', 'Art', 'Photography', 'Cooking', 'Hiking', 'Travel', 'Gym', 'Yoga', 'Dance', 'Technology', 'Fashion', 'Chemistry', 'Physics', 'Mathematics', 'Biology', 'History', 'Computer Science', 'Psychology', 'Philosophy', 'Economics', 'Politics', 'Environment'];
-const TAGS = ['campus', 'library', 'finals', 'gameday', 'dorm', 'food', 'music', 'dance', 'lab', 'sunset', 'study', 'friends', 'club', 'art', 'gym', 'roadtrip', 'coffee', 'party', 'graduation', 'science'];
-const CAPTION_WORDS = ['late', 'night', 'at', 'the', 'library', 'with', 'best', 'crew', 'first', 'snow', 'on', 'quad', 'finals', 'week', 'survival', 'kit', 'new', 'dance', 'routine', 'lab', 'results', 'are', 'in', 'sunset', 'from', 'roof', 'game', 'day', 'vibes', 'coffee', 'run'];
-const COMMENTS = ['This is so good!', 'Haha love it', 'Where is this?', 'Same energy', 'Need this today', 'Ok this made my day', 'See you there!', 'Teach me please', 'Iconic', 'Who else was there?', 'Crazy shot', 'Saving this one'];
+const FIRST = [
+  'Maya',
+  'Leo',
+  'Amara',
+  'Jonas',
+  'Sofia',
+  'Kai',
+  'Priya',
+  'Sam',
+  'Lina',
+  'Diego',
+  'Noor',
+  'Ellis',
+  'Aiko',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Eva',
+  'Finn',
+  'Grace',
+  'Hugo',
+  'Isla',
+  'Jamal',
+  'Kira',
+  'Luca',
+  'Mina',
+  'Nico',
+  'Omar',
+  'Pia',
+  'Quinn',
+  'Rosa',
+  'Theo',
+  'Uma',
+  'Vik',
+  'Wren',
+  'Yara',
+  'Zane',
+];
+const LAST = [
+  'Chen',
+  'Martins',
+  'Okafor',
+  'Becker',
+  'Rossi',
+  'Nakamura',
+  'Patel',
+  'Kim',
+  'Haddad',
+  'Lopez',
+  'Ali',
+  'Morgan',
+  'Sato',
+  'Novak',
+  'Dubois',
+  'Silva',
+  'Khan',
+  'Berg',
+  'Costa',
+  'Nguyen',
+  'Ivanova',
+  'Mensah',
+  'Garcia',
+  'Larsen',
+];
+// The catalogue students pick from, as the api checks it (built packages/rules).
+const { INTEREST_CATALOGUE: INTERESTS } = createRequire(import.meta.url)('@campus-clips/rules');
+const TAGS = [
+  'campus',
+  'library',
+  'finals',
+  'gameday',
+  'dorm',
+  'food',
+  'music',
+  'dance',
+  'lab',
+  'sunset',
+  'study',
+  'friends',
+  'club',
+  'art',
+  'gym',
+  'roadtrip',
+  'coffee',
+  'party',
+  'graduation',
+  'science',
+];
+const CAPTION_WORDS = [
+  'late',
+  'night',
+  'at',
+  'the',
+  'library',
+  'with',
+  'best',
+  'crew',
+  'first',
+  'snow',
+  'on',
+  'quad',
+  'finals',
+  'week',
+  'survival',
+  'kit',
+  'new',
+  'dance',
+  'routine',
+  'lab',
+  'results',
+  'are',
+  'in',
+  'sunset',
+  'from',
+  'roof',
+  'game',
+  'day',
+  'vibes',
+  'coffee',
+  'run',
+];
+const COMMENTS = [
+  'This is so good!',
+  'Haha love it',
+  'Where is this?',
+  'Same energy',
+  'Need this today',
+  'Ok this made my day',
+  'See you there!',
+  'Teach me please',
+  'Iconic',
+  'Who else was there?',
+  'Crazy shot',
+  'Saving this one',
+];
 
 export const uidOf = (index) => `bench-u${String(index).padStart(6, '0')}`;
 
@@ -79,13 +208,15 @@ export async function buildDataset({ scale, adminUrl, seed = DEFAULT_SEED, log =
 async function runApiMigrations(databaseUrl) {
   const require = createRequire(path.join(root, 'api', 'package.json'));
   let dataSourceModule;
+  let entitiesModule;
   try {
     require('reflect-metadata');
-    dataSourceModule = require(path.join(root, 'api', 'dist', 'db', 'data-source.js'));
+    dataSourceModule = require(path.join(root, 'api', 'dist', 'infra', 'db', 'data-source.js'));
+    entitiesModule = require(path.join(root, 'api', 'dist', 'modules', 'entities.js'));
   } catch (error) {
     throw new Error(`cannot load api/dist (run "npm run build -w api" first): ${error.message}`);
   }
-  const db = await dataSourceModule.openDatabase({ databaseUrl });
+  const db = await dataSourceModule.openDatabase({ databaseUrl }, entitiesModule.ENTITIES);
   await db.close();
 }
 
@@ -184,7 +315,8 @@ function generate(spec, scale, seed) {
     uploadUrls: [],
   };
   const studentFollows = followsOf.get(actors.student.index);
-  for (let i = popularEnd; i < n && fixtures.followTargets.length < 2000; i++) if (!studentFollows.has(i) && i !== actors.student.index) fixtures.followTargets.push(uidOf(i));
+  for (let i = popularEnd; i < n && fixtures.followTargets.length < 2000; i++)
+    if (!studentFollows.has(i) && i !== actors.student.index) fixtures.followTargets.push(uidOf(i));
 
   // Finished uploads owned by the student, one per createPost request the benchmark may send.
   const uploads = [];
@@ -194,7 +326,7 @@ function generate(spec, scale, seed) {
     uploads.push({ id, mediaPath, posterPath: `posters/${DATASET_END + k}-bench-clip.jpg` });
     fixtures.uploadUrls.push(`/media/${mediaPath}`);
   }
-  fixtures.uploadUrls.reverse(); // hand out in a fixed order from the end; see scenarios/writes.mjs
+  fixtures.uploadUrls.reverse(); // hand out in a fixed order from the end; see scenarios/actions.mjs
 
   return { random, users, follows, posts, likeCounts, commentCounts, uploads, fixtures, n };
 }
@@ -205,7 +337,8 @@ async function copyTable(client, table, data) {
   const arr = (items) => `{${items.map((item) => `"${item}"`).join(',')}}`;
   const rows = {
     *users() {
-      for (const u of data.users) yield `${u.uid}\t${u.email}\t${u.name}\t\\N\t${u.born}\tStudent at Bench University\t${arr(u.interests)}\t${ts(u.createdAt)}\t${ts(u.createdAt)}\n`;
+      for (const u of data.users)
+        yield `${u.uid}\t${u.email}\t${u.name}\t\\N\t${u.born}\tStudent at Bench University\t${arr(u.interests)}\t${ts(u.createdAt)}\t${ts(u.createdAt)}\n`;
     },
     *follows() {
       for (const [a, b, at] of data.follows) yield `${uidOf(a)}\t${uidOf(b)}\t${ts(at)}\n`;
@@ -213,12 +346,13 @@ async function copyTable(client, table, data) {
     *uploads() {
       const owner = uidOf(0);
       const at = ts(DATASET_END);
-      for (const u of data.uploads) yield `${u.id}\t${owner}\tvideo\tbench-clip.mp4\t${u.mediaPath}\t${u.posterPath}\tvideo/mp4\t1048576\t5.2\t720\t1280\tcomplete\t${at}\t${at}\n`;
+      for (const u of data.uploads)
+        yield `${u.id}\t${owner}\tvideo\tbench-clip.mp4\t${u.mediaPath}\t${u.posterPath}\tvideo/mp4\t1048576\t5.2\t720\t1280\tcomplete\t${at}\t${at}\n`;
     },
     *posts() {
       for (const p of data.posts) {
         const stamp = Math.floor(p.at);
-        yield `${p.id}\t${uidOf(p.author)}\t/media/videos/${stamp}-${p.id.slice(0, 8)}.mp4\t/media/posters/${stamp}-${p.id.slice(0, 8)}.jpg\t${(3 + random.next() * 57).toFixed(1)}\t720\t1280\t\\N\t${p.caption}\t${arr(p.tags)}\t${ts(p.at)}\n`;
+        yield `${p.id}\t${uidOf(p.author)}\t/media/videos/${stamp}-${p.id.slice(0, 8)}.mp4\t/media/posters/${stamp}-${p.id.slice(0, 8)}.jpg\t${(3 + random.next() * 57).toFixed(1)}\t720\t1280\t\\N\t${p.caption}\t${arr(p.tags)}\t${ts(p.at)}\tready\n`;
       }
     },
     *likes() {
@@ -244,8 +378,9 @@ async function copyTable(client, table, data) {
   const columns = {
     users: 'firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests, created_at, updated_at',
     follows: 'follower_uid, followee_uid, created_at',
-    uploads: 'id, owner_uid, kind, file_name, media_path, poster_path, content_type, size, duration, width, height, status, created_at, completed_at',
-    posts: 'id, author_uid, video_url, poster_url, duration, width, height, upload_id, caption, tags, created_at',
+    uploads:
+      'id, owner_uid, kind, file_name, media_path, poster_path, content_type, size, duration, width, height, status, created_at, completed_at',
+    posts: 'id, author_uid, video_url, poster_url, duration, width, height, upload_id, caption, tags, created_at, status',
     likes: 'post_id, user_uid, created_at',
     comments: 'id, post_id, author_uid, text, created_at',
   };
@@ -293,10 +428,12 @@ async function dropKeysAndIndexes(client) {
 }
 
 async function restoreKeysAndIndexes(client, { constraints, indexes }) {
-  for (const c of constraints.filter((c) => c.contype !== 'f')) await client.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.conname} ${c.def}`);
+  for (const c of constraints.filter((c) => c.contype !== 'f'))
+    await client.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.conname} ${c.def}`);
   for (const index of indexes) await client.query(index.def);
   // Adding a foreign key checks every existing row in one join: the data is verified, not trusted.
-  for (const c of constraints.filter((c) => c.contype === 'f')) await client.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.conname} ${c.def}`);
+  for (const c of constraints.filter((c) => c.contype === 'f'))
+    await client.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.conname} ${c.def}`);
 }
 
 /** What the counter triggers would have kept during the load, computed once per table. */

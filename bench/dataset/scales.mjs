@@ -12,7 +12,7 @@ export const SCALES = {
     popular: 20,
     heavyFollowers: 2,
     heavyFollowCount: 5_000,
-    createPostUploads: 3_000,
+    createPostUploads: 20_000,
   },
   campus: {
     users: 20_000,
@@ -24,7 +24,7 @@ export const SCALES = {
     popular: 500,
     heavyFollowers: 5,
     heavyFollowCount: 5_000,
-    createPostUploads: 30_000,
+    createPostUploads: 100_000,
   },
 };
 

@@ -21,6 +21,9 @@ function apiEnv({ port, databaseUrl, emulatorHost, mediaDir }) {
     SEED_DEMO: 'false',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn', // warnings and errors reach the console; the request log would flood it
+    // Request paths only: no transcoding in the background unless a benchmark asks (bench/transcoding.mjs
+    // runs worker processes; bench/live.mjs an in-process worker for its one post).
+    TRANSCODE_WORKERS: '0',
   };
 }
 

@@ -9,9 +9,15 @@ export function createRandom(seed) {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = split(), b = split(), c = split(), d = split();
+  let a = split(),
+    b = split(),
+    c = split(),
+    d = split();
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -39,7 +45,11 @@ export function createRandom(seed) {
     },
     /** a version-4-shaped UUID drawn from this stream */
     uuid() {
-      const hex = (n) => Math.floor(next() * 2 ** 32).toString(16).padStart(8, '0').slice(0, n);
+      const hex = (n) =>
+        Math.floor(next() * 2 ** 32)
+          .toString(16)
+          .padStart(8, '0')
+          .slice(0, n);
       const variant = (8 + Math.floor(next() * 4)).toString(16);
       return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(8)}${hex(4)}`;
     },

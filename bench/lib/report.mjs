@@ -9,18 +9,24 @@ export function renderMarkdown(result) {
       `rate limits off (RATE_LIMITS=off), so nothing is throttled. Load tool, api, PostgreSQL and the auth emulator share the machine` +
       (m.loadAverage1m ? `; 1-minute load average ${m.loadAverage1m.atStart} at the start, ${m.loadAverage1m.atEnd} at the end.` : '.'),
     '',
-    `Dataset \`${result.dataset.database}\` (seed ${result.dataset.seed}): ${Object.entries(result.dataset.rows ?? {}).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}; built in ${Math.round(result.dataset.loadSeconds)} s. Whole run ${Math.round(result.totalSeconds)} s.`,
+    `Dataset \`${result.dataset.database}\` (seed ${result.dataset.seed}): ${Object.entries(result.dataset.rows ?? {})
+      .map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`)
+      .join(', ')}; built in ${Math.round(result.dataset.loadSeconds)} s. Whole run ${Math.round(result.totalSeconds)} s.`,
     '',
     '| scenario | api rps | p50 ms | p99 ms | errors | SQL/request | floor rps | floor p99 ms | api/floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of result.scenarios) {
     const f = s.floor;
-    lines.push(`| ${s.name} | ${s.api.rps} | ${s.api.p50Ms} | ${s.api.p99Ms} | ${s.api.errors} | ${s.api.sqlPerRequest ?? ''} | ${f ? f.rps : ''} | ${f ? f.p99Ms : ''} | ${s.apiShareOfFloor !== undefined ? `${Math.round(s.apiShareOfFloor * 100)} %` : ''} |`);
+    lines.push(
+      `| ${s.name} | ${s.api.rps} | ${s.api.p50Ms} | ${s.api.p99Ms} | ${s.api.errors} | ${s.api.sqlPerRequest ?? ''} | ${f ? f.rps : ''} | ${f ? f.p99Ms : ''} | ${s.apiShareOfFloor !== undefined ? `${Math.round(s.apiShareOfFloor * 100)} %` : ''} |`,
+    );
   }
   lines.push('', 'Writes use one student account; pairs (like then unlike, follow then unfollow) count as two requests.');
   lines.push('Create post uses finished upload rows the dataset made (the upload itself is measured by the uploads module).');
-  lines.push('The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time.');
+  lines.push(
+    'The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time.',
+  );
   lines.push('', '## Targets', '', '| target | wanted | measured | |', '|---|---|---|---|');
   for (const t of result.targets) lines.push(`| ${t.what} | ${t.target} | ${t.measured} | ${t.pass ? 'met' : 'missed'} |`);
   for (const [file, module] of Object.entries(result.modules ?? {})) {

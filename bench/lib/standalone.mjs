@@ -33,7 +33,13 @@ export async function createStandaloneContext({ scale = 'campus', smoke = false 
   const startOne = async (extraEnv = {}) => {
     const api = await startApi({ root, databaseUrl, emulatorHost: emulator.host, mediaDir, extraEnv });
     running.add(api);
-    return { ...api, stop: async () => { running.delete(api); await api.stop(); } };
+    return {
+      ...api,
+      stop: async () => {
+        running.delete(api);
+        await api.stop();
+      },
+    };
   };
   // The first start runs the migrations, so databaseUrl is "already migrated" as run.mjs promises.
   await (await startOne()).stop();
@@ -145,7 +151,7 @@ export function patchUpload(uploadUrl, token, offset, body) {
   });
 }
 
-/** A post of `student`'s with a real (small fixture) video, created like the web app does. */
+/** A post of `student`'s with a real (small fixture) video, created like the web app does; resolves once it is ready (transcoded). */
 export async function createPostWithVideo(apiUrl, student, caption = 'Bench post') {
   const clip = fs.readFileSync(path.join(root, 'fixtures', 'media', 'clips', 'colour-sweep.mp4'));
   const uploadUrl = await createUpload(apiUrl, student.token, clip.length);
@@ -155,7 +161,14 @@ export async function createPostWithVideo(apiUrl, student, caption = 'Bench post
   const data = await gql(apiUrl, student.token, `mutation($input: CreatePostInput!) { createPost(input: $input) { id } }`, {
     input: { videoUrl, caption, tags: ['bench'] },
   });
-  return data.createPost.id;
+  const id = data.createPost.id;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { post } = await gql(apiUrl, student.token, `query($id: ID!) { post(id: $id) { status } }`, { id });
+    if (post?.status === 'READY') return id;
+    if (post?.status === 'FAILED' || Date.now() > deadline) throw new Error(`the bench post did not become ready: ${post?.status}`);
+    await sleep(200);
+  }
 }
 
 /**

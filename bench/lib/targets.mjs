@@ -9,7 +9,13 @@ export function evaluateTargets(result) {
   const add = (what, target, measured, pass) => targets.push({ what, target, measured, pass });
   for (const s of result.scenarios.filter((scenario) => scenario.kind === 'feed')) {
     add(`${s.name}: p99`, `≤ ${FEED_P99_MS} ms`, `${s.api.p99Ms} ms`, s.api.p99Ms <= FEED_P99_MS);
-    if (s.floor) add(`${s.name}: api rps / floor rps`, '≥ 50 %', `${Math.round(s.apiShareOfFloor * 100)} % (${s.api.rps} / ${s.floor.rps})`, s.apiShareOfFloor >= 0.5);
+    if (s.floor)
+      add(
+        `${s.name}: api rps / floor rps`,
+        '≥ 50 %',
+        `${Math.round(s.apiShareOfFloor * 100)} % (${s.api.rps} / ${s.floor.rps})`,
+        s.apiShareOfFloor >= 0.5,
+      );
     add(`${s.name}: SQL statements per page`, '≤ 3', String(s.api.sqlPerRequest), s.api.sqlPerRequest !== null && s.api.sqlPerRequest <= 3);
   }
   const ratio = (slow, fast, label) => {

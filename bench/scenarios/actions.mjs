@@ -29,7 +29,11 @@ export function writeScenarios({ tokens, fixtures }) {
   const nextTarget = cycle(fixtures.followTargets);
   const uploads = [...fixtures.uploadUrls];
   // Each request of a pair is built just before it is sent: the first picks the row, the second reuses it.
-  const dynamic = (build) => ({ method: 'POST', path: '/graphql', setupRequest: (request, context) => ({ ...request, ...build(context) }) });
+  const dynamic = (build) => ({
+    method: 'POST',
+    path: '/graphql',
+    setupRequest: (request, context) => ({ ...request, ...build(context) }),
+  });
   return [
     {
       id: 'like-unlike',

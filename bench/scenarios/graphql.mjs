@@ -44,6 +44,7 @@ export async function gql(url, token, query, variables) {
   const request = gqlRequest(token, query, variables);
   const response = await fetch(url + request.path, { method: 'POST', headers: request.headers, body: request.body });
   const json = await response.json();
-  if (!response.ok || json.errors) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(json.errors ?? json).slice(0, 500)}`);
+  if (!response.ok || json.errors)
+    throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(json.errors ?? json).slice(0, 500)}`);
   return json.data;
 }
