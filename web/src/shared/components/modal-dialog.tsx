@@ -5,7 +5,13 @@ const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:di
 
 type ModalDialogProps = {
   title: string;
+  /** A sentence under the title that names what the dialog asks (announced with it). */
+  description?: string;
   children: ReactNode;
+  /** 'alertdialog' for a question before something that cannot be undone. */
+  role?: 'dialog' | 'alertdialog';
+  /** Tailwind max-width class of the panel. */
+  width?: 'max-w-sm' | 'max-w-md';
   /** Escape, or a click outside, asks to close; ignored while `busy`. */
   onClose: () => void;
   busy?: boolean;
@@ -15,10 +21,20 @@ type ModalDialogProps = {
 /**
  * A modal dialog with a form or a question inside (the report dialog, a moderator's note): named
  * by its title, focus starts on its first control, Tab stays inside, Escape closes, and focus
- * returns to whatever opened it. ConfirmDialog is the simpler yes/no question.
+ * returns to whatever opened it. ConfirmDialog is the yes/no question built on it.
  */
-export function ModalDialog({ title, children, onClose, busy = false, className = '' }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  description,
+  children,
+  role = 'dialog',
+  width = 'max-w-md',
+  onClose,
+  busy = false,
+  className = '',
+}: ModalDialogProps) {
   const titleId = useId();
+  const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -70,16 +86,22 @@ export function ModalDialog({ title, children, onClose, busy = false, className 
     >
       <div
         ref={dialogRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
         aria-busy={busy || undefined}
         onKeyDown={handleKeyDown}
-        className={`max-h-[90vh] w-full max-w-md overflow-y-auto rounded-lg bg-white p-5 shadow-xl ${className}`}
+        className={`max-h-[90vh] w-full ${width} overflow-y-auto rounded-lg bg-white p-5 shadow-xl ${className}`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-gray-900">
           {title}
         </h2>
+        {description && (
+          <p id={descriptionId} className="mt-2 text-sm text-gray-700">
+            {description}
+          </p>
+        )}
         {children}
       </div>
     </div>,
