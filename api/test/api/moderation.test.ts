@@ -280,6 +280,44 @@ describe('reports and moderation', () => {
     ]);
   });
 
+  it('a comment can be reported only by someone who can see it', async () => {
+    const [poster, commenter, outsider] = await Promise.all([createStudent(server), createStudent(server), createStudent(server)]);
+    const post = await createPost(server, poster);
+    const comment = await graphql(
+      server,
+      commenter.token,
+      `
+        mutation ($p: ID!) {
+          addComment(postId: $p, text: "Hidden words") {
+            id
+          }
+        }
+      `,
+      {
+        p: post.id,
+      },
+    );
+    const commentId = comment.data.addComment.id;
+    await graphql(
+      server,
+      commenter.token,
+      `
+        mutation ($u: ID!) {
+          blockUser(userId: $u)
+        }
+      `,
+      { u: outsider.uid },
+    );
+
+    const refused = await report(outsider, { targetType: 'COMMENT', targetId: commentId, reason: 'SPAM' });
+    expect(refused.errors?.[0]).toMatchObject({ message: 'Comment not found', extensions: { code: 'NOT_FOUND' } });
+    const [{ count }] = await server.app.database.dataSource.query('SELECT count(*)::int AS count FROM reports WHERE target_id = $1', [
+      commentId,
+    ]);
+    expect(count).toBe(0);
+    expect((await report(poster, { targetType: 'COMMENT', targetId: commentId, reason: 'SPAM' })).data.report.message).toBe(THANKS);
+  });
+
   it('admins make moderators in the app, effective at once; the first admin comes from npm run admin', async () => {
     const helper = await createStudent(server);
     expect((await graphql(server, helper.token, QUEUE, { order: 'NEWEST' })).errors?.[0]).toMatchObject({
@@ -296,6 +334,20 @@ describe('reports and moderation', () => {
       { u: helper.uid },
     );
     expect((await graphql(server, helper.token, QUEUE, { order: 'NEWEST' })).errors).toBeUndefined();
+    expect((await graphql(server, helper.token, '{ myRole }')).data).toEqual({ myRole: 'MODERATOR' });
+    const team = (await graphql(server, admin.token, '{ moderators { role user { id } } }')).data.moderators;
+    expect(team).toEqual(
+      expect.arrayContaining([
+        { role: 'ADMIN', user: { id: admin.uid } },
+        { role: 'MODERATOR', user: { id: helper.uid } },
+      ]),
+    );
+    expect(team[0].role).toBe('ADMIN');
+    const [latest] = (await graphql(server, admin.token, '{ moderationLog(first: 1) { moderatorName action targetAuthorName note } }')).data
+      .moderationLog;
+    const names = await server.app.services.users.byIds([admin.uid, helper.uid]);
+    const nameOf = (uid: string) => names.find((user) => user.id === uid)!.displayName;
+    expect(latest).toEqual({ moderatorName: nameOf(admin.uid), action: 'grant', targetAuthorName: nameOf(helper.uid), note: 'Volunteer' });
 
     const cli = path.join(path.dirname(buildApiEntryPoint()), 'admin-cli.js');
     const env = { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'silent', DATABASE_URL: server.app.config.databaseUrl!, REDIS_URL: '' };

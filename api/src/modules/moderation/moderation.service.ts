@@ -1,13 +1,15 @@
 import type { DataSource } from 'typeorm';
+import { notBlockedSql } from '../../infra/db/relation-filters';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import { charCount } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
-import { isUuid, postNotFound, type PostService } from '../posts';
+import { isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
 import type { MediaService } from '../uploads';
 import { userNotFound, type UserService } from '../users';
 import { moderationPolicy } from './moderation.policy';
 import {
+  type AccountRole,
   type AuditEntry,
   ModerationDecision,
   type ModerationNotice,
@@ -18,6 +20,7 @@ import {
   type ReportReason,
   type ReportReceipt,
   ReportTarget,
+  type TeamMember,
 } from './moderation.types';
 
 export const MODERATION_MESSAGES = {
@@ -193,12 +196,29 @@ export class ModerationService {
     return user.firebase_uid;
   }
 
+  /** Admins: who moderates now (moderators and admins), admins first. */
+  async team(viewer: Viewer): Promise<TeamMember[]> {
+    authorize(moderationPolicy, viewer, 'grantRoles', null);
+    const rows: Array<{ firebase_uid: string; role: AccountRole }> = await this.deps.db.query(
+      `SELECT firebase_uid, role FROM users WHERE role IN ('moderator', 'admin') ORDER BY role = 'admin' DESC, display_name LIMIT 500`,
+    );
+    const users = new Map((await this.deps.users.byIds(rows.map((row) => row.firebase_uid))).map((user) => [user.id, user]));
+    return rows.flatMap((row) => {
+      const user = users.get(row.firebase_uid);
+      return user ? [{ user, role: row.role }] : [];
+    });
+  }
+
   async auditLog(viewer: Viewer, first: number): Promise<AuditEntry[]> {
     authorize(moderationPolicy, viewer, 'readAuditLog', null);
     const rows: Array<Record<string, unknown>> = await this.deps.db.query(
-      `SELECT id, moderator_uid AS "moderatorUid", action, target_type AS "targetType", target_id AS "targetId",
-              target_author_uid AS "targetAuthorUid", note, created_at AS "createdAt"
-         FROM moderation_actions ORDER BY created_at DESC LIMIT $1`,
+      `SELECT a.id, a.moderator_uid AS "moderatorUid", m.display_name AS "moderatorName", a.action, a.target_type AS "targetType",
+              a.target_id AS "targetId", a.target_author_uid AS "targetAuthorUid", t.display_name AS "targetAuthorName", a.note,
+              a.created_at AS "createdAt"
+         FROM moderation_actions a
+         LEFT JOIN users m ON m.firebase_uid = a.moderator_uid
+         LEFT JOIN users t ON t.firebase_uid = a.target_author_uid
+        ORDER BY a.created_at DESC LIMIT $1`,
       [Math.min(Math.max(first, 1), 200)],
     );
     return rows as unknown as AuditEntry[];
@@ -218,8 +238,13 @@ export class ModerationService {
       return post.authorUid;
     }
     if (type === ReportTarget.COMMENT) {
+      // A reporter reports only a comment they can see: on a post they may see, by someone neither blocked.
+      const visible = any ? '' : `AND ${visiblePostSql('p', '$2')} AND ${notBlockedSql('c.author_uid', '$2')}`;
       const [row]: Array<{ author_uid: string }> = isUuid(id)
-        ? await this.deps.db.query('SELECT author_uid FROM comments WHERE id = $1', [id])
+        ? await this.deps.db.query(
+            `SELECT c.author_uid FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.id = $1 ${visible}`,
+            any ? [id] : [id, viewer?.uid ?? ''],
+          )
         : [];
       if (!row) throw new NotFoundError(MODERATION_MESSAGES.commentNotFound);
       return row.author_uid;
