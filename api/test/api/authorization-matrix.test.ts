@@ -578,7 +578,7 @@ describe('queries are refused or answered as their access says', () => {
   }
 
   /** Queries for a role: a student is refused (FORBIDDEN, nothing shown), the role answers. */
-  const QUERY_ROLES: Record<string, 'moderator' | 'admin'> = { moderationQueue: 'moderator', moderationLog: 'admin' };
+  const QUERY_ROLES: Record<string, 'moderator' | 'admin'> = { moderationQueue: 'moderator', moderationLog: 'admin', moderators: 'admin' };
 
   it("every Query field: 'user' ones refuse a visitor (UNAUTHENTICATED), 'public' ones answer them", async () => {
     const queries = fieldsOf('Query');

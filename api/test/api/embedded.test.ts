@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildApiEntryPoint } from '../support/api-process';
 import { createStudent, graphql, startTestServer } from '../support/test-server';
 import { SOURCE_CLIPS } from '../media/support/generated-media';
 import { postVideo, settledPost } from '../media/support/processed-posts';
@@ -54,6 +56,34 @@ describe('embedded PGlite mode', () => {
       });
     } finally {
       await second.close();
+    }
+  }, 120_000);
+
+  it('npm run admin grants a role on the embedded database while the app is stopped', async () => {
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-embedded-admin-'));
+    const env = { DATABASE_URL: '', DATA_DIR: ownDir, MEDIA_DIR: path.join(ownDir, 'media') };
+    try {
+      const first = await startTestServer(env);
+      const student = await createStudent(first);
+      const email = (await first.app.services.users.get(student.uid)).email!;
+      const queue = '{ myRole moderationQueue { targetId } }';
+      expect((await graphql(first, student.token, queue)).errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+      await first.close();
+
+      const cli = path.join(path.dirname(buildApiEntryPoint()), 'admin-cli.js');
+      const cliEnv = { ...process.env, ...env, NODE_OPTIONS: '', LOG_LEVEL: 'silent', REDIS_URL: '' };
+      expect(execFileSync(process.execPath, [cli, 'grant', 'admin', email], { env: cliEnv, encoding: 'utf8' })).toContain(
+        `${email} is now an admin`,
+      );
+
+      const second = await startTestServer(env);
+      try {
+        expect((await graphql(second, student.token, queue)).data).toEqual({ myRole: 'ADMIN', moderationQueue: [] });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(ownDir, { recursive: true, force: true });
     }
   }, 120_000);
 

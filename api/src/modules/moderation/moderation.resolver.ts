@@ -3,7 +3,17 @@ import { RequireUser, SignedIn } from '../../shared/graphql/access';
 import { RateLimited } from '../../shared/graphql/rate-limited';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
-import { AuditEntry, ModerateInput, ModerationNotice, QueueOrder, ReportGroup, ReportInput, ReportReceipt } from './moderation.types';
+import {
+  AccountRole,
+  AuditEntry,
+  ModerateInput,
+  ModerationNotice,
+  QueueOrder,
+  ReportGroup,
+  ReportInput,
+  ReportReceipt,
+  TeamMember,
+} from './moderation.types';
 
 @Resolver()
 export class ModerationResolver {
@@ -12,6 +22,12 @@ export class ModerationResolver {
   @Mutation(() => ReportReceipt, { description: 'Report a post, a comment or an account to the moderators' })
   async report(@Arg('input') input: ReportInput, @SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<ReportReceipt> {
     return services.moderation.report(viewer, input);
+  }
+
+  @RequireUser()
+  @Query(() => AccountRole, { description: "The signed-in account's role" })
+  myRole(@SignedIn() viewer: Viewer): AccountRole {
+    return (viewer.role ?? 'student') as AccountRole;
   }
 
   @RequireUser()
@@ -40,6 +56,12 @@ export class ModerationResolver {
     @Ctx() { services }: GraphQLContext,
   ): Promise<boolean> {
     return services.moderation.setModerator(viewer, userId, moderator, note);
+  }
+
+  @RequireUser()
+  @Query(() => [TeamMember], { description: 'Admins: the moderators and admins, admins first' })
+  async moderators(@SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<TeamMember[]> {
+    return services.moderation.team(viewer);
   }
 
   @RequireUser()

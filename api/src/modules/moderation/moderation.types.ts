@@ -37,6 +37,14 @@ export enum QueueOrder {
 }
 registerEnumType(QueueOrder, { name: 'QueueOrder' });
 
+/** What the signed-in account may do: the web shows the moderation queue to moderators and admins. */
+export enum AccountRole {
+  STUDENT = 'student',
+  MODERATOR = 'moderator',
+  ADMIN = 'admin',
+}
+registerEnumType(AccountRole, { name: 'AccountRole' });
+
 @InputType()
 export class ReportInput {
   @Field(() => ReportTarget)
@@ -117,6 +125,9 @@ export class AuditEntry {
   @Field()
   moderatorUid!: string;
 
+  @Field(() => String, { nullable: true, description: "The moderator's name now; null for the command line or a deleted account" })
+  moderatorName!: string | null;
+
   @Field()
   action!: string;
 
@@ -128,6 +139,9 @@ export class AuditEntry {
 
   @Field()
   targetAuthorUid!: string;
+
+  @Field(() => String, { nullable: true, description: "The author's name now; null once the account is deleted" })
+  targetAuthorName!: string | null;
 
   @Field()
   note!: string;
@@ -146,4 +160,13 @@ export class ModerationNotice {
 
   @Field()
   createdAt!: Date;
+}
+
+@ObjectType({ description: 'A moderator or an admin' })
+export class TeamMember {
+  @Field(() => User)
+  user!: User;
+
+  @Field(() => AccountRole)
+  role!: AccountRole;
 }

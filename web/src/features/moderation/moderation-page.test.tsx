@@ -3,7 +3,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
-import { ModerateDocument, ModerationQueueDocument } from '../../graphql/graphql';
+import {
+  ModerateDocument,
+  ModerationLogDocument,
+  ModerationQueueDocument,
+  ModerationTeamDocument,
+  MyRoleDocument,
+  SetModeratorDocument,
+} from '../../graphql/graphql';
 import { authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
 import ModerationPage from './moderation-page';
 
@@ -187,5 +194,105 @@ describe('someone who is not a moderator', () => {
     expect(await screen.findByText('Only moderators can see this page.')).toBeInTheDocument();
     expect(screen.queryByText('Only moderators can do that.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Newest' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an admin', () => {
+  const adminRole: MockLink.MockedResponse = {
+    request: { query: MyRoleDocument, variables: {} },
+    result: { data: { myRole: 'ADMIN' } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+  const member = (id: string, displayName: string, role: 'ADMIN' | 'MODERATOR') => ({
+    __typename: 'TeamMember',
+    role,
+    user: author(id, displayName),
+  });
+  const team = (members: object[]): MockLink.MockedResponse => ({
+    request: { query: ModerationTeamDocument, variables: {} },
+    result: { data: { moderators: members } },
+  });
+  const log = (entries: object[]): MockLink.MockedResponse => ({
+    request: { query: ModerationLogDocument, variables: {} },
+    result: { data: { moderationLog: entries } },
+  });
+  const removal = {
+    __typename: 'AuditEntry',
+    id: 'a1',
+    moderatorUid: 'mo',
+    moderatorName: 'Mo Moderator',
+    action: 'remove',
+    targetType: 'POST',
+    targetId: 'post-1',
+    targetAuthorName: 'Sam Student',
+    note: 'Spam links',
+    createdAt: '2026-11-20T12:00:00.000Z',
+  };
+  const commandLineGrant = {
+    ...removal,
+    id: 'a0',
+    moderatorUid: 'command line',
+    moderatorName: null,
+    action: 'grant',
+    targetType: 'USER',
+    targetId: 'ada',
+    targetAuthorName: 'Ada Admin',
+    note: '',
+  };
+
+  it('sees who moderates and the log of every decision, and can take a moderator off the team', async () => {
+    const user = userEvent.setup();
+    const teamBefore = [member('ada', 'Ada Admin', 'ADMIN'), member('mo', 'Mo Moderator', 'MODERATOR')];
+    renderWithApollo(<ModerationPage />, {
+      mocks: [
+        adminRole,
+        queueMock('NEWEST', []),
+        team(teamBefore),
+        log([removal, commandLineGrant]),
+        {
+          request: { query: SetModeratorDocument, variables: { userId: 'mo', moderator: false, note: '' } },
+          result: { data: { setModerator: true } },
+        },
+        team([teamBefore[0]!]),
+        log([
+          {
+            ...commandLineGrant,
+            id: 'a2',
+            moderatorName: 'Ada Admin',
+            moderatorUid: 'ada',
+            action: 'revoke',
+            targetAuthorName: 'Mo Moderator',
+          },
+          removal,
+        ]),
+      ],
+    });
+
+    const teamSection = await screen.findByRole('region', { name: 'Moderators' });
+    const logSection = screen.getByRole('region', { name: 'Moderation log' });
+    expect(await within(teamSection).findByRole('link', { name: 'Mo Moderator' })).toHaveAttribute('href', '/user/mo');
+    expect(within(teamSection).getByText('Admin')).toBeInTheDocument();
+    // An admin is made with the admin command, never removed here.
+    expect(within(teamSection).getAllByRole('button', { name: 'Remove moderator' })).toHaveLength(1);
+    expect(await within(logSection).findByRole('cell', { name: 'Removed Sam Student’s post' })).toBeInTheDocument();
+    expect(within(logSection).getByRole('cell', { name: 'Spam links' })).toBeInTheDocument();
+    expect(within(logSection).getByRole('cell', { name: 'Command line' })).toBeInTheDocument();
+
+    await user.click(within(teamSection).getByRole('button', { name: 'Remove moderator' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Mo Moderator as a moderator?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove moderator' }));
+
+    await waitFor(() => expect(within(teamSection).queryByRole('link', { name: 'Mo Moderator' })).not.toBeInTheDocument());
+    expect(await within(logSection).findByRole('cell', { name: 'Took Mo Moderator’s role away' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('a moderator who is not an admin sees neither the team nor the log', async () => {
+    renderWithApollo(<ModerationPage />, {
+      mocks: [{ ...adminRole, result: { data: { myRole: 'MODERATOR' } } }, queueMock('NEWEST', [])],
+    });
+    expect(await screen.findByText('Nothing to review. The queue is empty.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Moderators' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Moderation log' })).not.toBeInTheDocument();
   });
 });

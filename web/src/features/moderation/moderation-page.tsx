@@ -13,8 +13,10 @@ import { Spinner } from '../../shared/components/spinner';
 import { Toast, useToast } from '../../shared/components/toast';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { errorCode, errorMessage, fieldErrors } from '../../shared/lib/graphql-error';
+import { AdminTools } from './admin-tools';
 import { ModerateDialog, type DecisionRequest } from './moderate-dialog';
 import { reasonLabel, targetNoun } from './report-labels';
+import { useMyRole } from './use-my-role';
 
 const ORDERS: ReadonlyArray<{ value: QueueOrder; label: string }> = [
   { value: 'NEWEST', label: 'Newest' },
@@ -42,6 +44,7 @@ export default function ModerationPage() {
   const [order, setOrder] = useState<QueueOrder>('NEWEST');
   const { data, loading, error } = useQuery(ModerationQueueDocument, { variables: { order }, fetchPolicy: 'cache-and-network' });
   const { message, tone, showToast, dismiss } = useToast();
+  const isAdmin = useMyRole() === 'ADMIN';
   const groups = data?.moderationQueue;
 
   let body: React.ReactNode;
@@ -87,6 +90,7 @@ export default function ModerationPage() {
         ))}
       </div>
       {body}
+      {isAdmin && <AdminTools />}
       <Toast message={message} tone={tone} onDismiss={dismiss} />
     </div>
   );

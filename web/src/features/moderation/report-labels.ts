@@ -24,3 +24,26 @@ export function targetNoun(targetType: ReportTarget): string {
 
 /** The server's limit for a report's details and a moderator's note. */
 export const DETAILS_MAX = 1000;
+
+/** One line of the moderation log: 'Removed Maya’s post', 'Suspended Sam'. */
+export function auditActionLabel(action: string, targetType: ReportTarget, name: string): string {
+  const noun = targetNoun(targetType);
+  switch (action) {
+    case 'dismiss':
+      return `Dismissed the reports of ${name}’s ${noun}`;
+    case 'remove':
+      return `Removed ${name}’s ${noun}`;
+    case 'warn':
+      return `Warned ${name}`;
+    case 'suspend':
+      return `Suspended ${name}`;
+    case 'unsuspend':
+      return `Lifted ${name}’s suspension`;
+    case 'grant':
+      return `Gave ${name} a role`;
+    case 'revoke':
+      return `Took ${name}’s role away`;
+    default:
+      return `${action}: ${name}`;
+  }
+}

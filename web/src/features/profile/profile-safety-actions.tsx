@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { showFlashToast } from '../../shared/components/flash-toast';
 import { useBlockMute } from '../../shared/lib/block-mute';
 import { errorMessage } from '../../shared/lib/graphql-error';
-import { ReportButton } from '../moderation';
+import { ModeratorToggle, ReportButton } from '../moderation';
 
 const plainButton =
   'rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-60';
@@ -86,6 +86,7 @@ export function ProfileSafetyActions({ userId, name }: { userId: string; name: s
         className={plainButton}
         onBlocked={() => navigate('/', { replace: true })}
       />
+      <ModeratorToggle userId={userId} name={name} />
       {confirming && (
         <ConfirmDialog
           title={`Block ${name}?`}

@@ -7,8 +7,12 @@ import { gql } from '@apollo/client';
 import type { MockLink } from '@apollo/client/testing';
 import {
   BlockUserDocument,
+  ModerationLogDocument,
+  ModerationTeamDocument,
   MuteUserDocument,
+  MyRoleDocument,
   ProfileMutedUsersDocument,
+  SetModeratorDocument,
   UnmuteUserDocument,
   UserProfileDocument,
 } from '../../graphql/graphql';
@@ -180,5 +184,55 @@ describe('a blocked account', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('User not found')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an admin on a profile', () => {
+  const role = (myRole: string): MockLink.MockedResponse => ({
+    request: { query: MyRoleDocument, variables: {} },
+    result: { data: { myRole } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  });
+  const team = (moderators: object[]): MockLink.MockedResponse => ({
+    request: { query: ModerationTeamDocument, variables: {} },
+    result: { data: { moderators } },
+  });
+  const samAsModerator = {
+    __typename: 'TeamMember',
+    role: 'MODERATOR',
+    user: { __typename: 'User', id: 'sam', displayName: 'Sam Student', photoURL: null },
+  };
+
+  it('makes the student a moderator after asking; the button then offers to remove them', async () => {
+    const user = userEvent.setup();
+    renderProfile([
+      role('ADMIN'),
+      profileMock,
+      mutedMock([]),
+      team([]),
+      {
+        request: { query: SetModeratorDocument, variables: { userId: 'sam', moderator: true, note: '' } },
+        result: { data: { setModerator: true } },
+      },
+      team([samAsModerator]),
+      { request: { query: ModerationLogDocument, variables: {} }, result: { data: { moderationLog: [] } } },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Make moderator' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Make Sam Student a moderator?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make moderator' }));
+
+    expect(await screen.findByText('Sam Student is now a moderator.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove moderator' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make moderator' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to a student or a moderator', async () => {
+    for (const myRole of ['STUDENT', 'MODERATOR']) {
+      const { unmount } = renderProfile([role(myRole), profileMock, mutedMock([])]);
+      expect(await screen.findByRole('button', { name: 'Block' })).toBeInTheDocument();
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.queryByRole('button', { name: /moderator/ })).not.toBeInTheDocument();
+      unmount();
+    }
   });
 });

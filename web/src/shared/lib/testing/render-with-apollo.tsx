@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { ModerationNoticesDocument } from '../../../graphql/graphql';
+import { ModerationNoticesDocument, MyRoleDocument } from '../../../graphql/graphql';
 import { createCache } from '../apollo';
 
 type Options = { mocks?: ReadonlyArray<MockLink.MockedResponse>; cache?: InMemoryCache; route?: string };
@@ -21,9 +21,16 @@ const noModerationNotices: MockLink.MockedResponse = {
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 
+/** Likewise the sidebar, /moderation and profiles ask for the viewer's role: a student's, unless a test says otherwise. */
+const studentRole: MockLink.MockedResponse = {
+  request: { query: MyRoleDocument, variables: {} },
+  result: { data: { myRole: 'STUDENT' } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
 export function renderWithApollo(ui: ReactElement, { mocks = [], cache = createCache(), route = '/' }: Options = {}) {
   const result = render(
-    <MockedProvider mocks={[...mocks, noModerationNotices]} cache={cache}>
+    <MockedProvider mocks={[...mocks, noModerationNotices, studentRole]} cache={cache}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </MockedProvider>,
   );
