@@ -9,7 +9,11 @@ export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
   host: string;
-  publicUrl: string;
+  /**
+   * The address students reach (PUBLIC_URL, no trailing slash), for absolute links such as a post
+   * page's link-preview tags; null when unset: each request's own origin is used instead.
+   */
+  publicUrl: string | null;
   /** PostgreSQL through pg when set; the embedded PGlite database otherwise. */
   databaseUrl: string | null;
   dataDir: string;
@@ -88,9 +92,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('REDIS_URL must start with redis:// or rediss://');
   }
 
-  // A bad PORT is reported once, not again through the PUBLIC_URL derived from it.
-  const publicUrl = read('PUBLIC_URL') ?? `http://localhost:${Number.isInteger(port) ? port : 8000}`;
-  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+  const publicUrl = read('PUBLIC_URL') ?? null;
+  if (publicUrl !== null && !isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
 
   const corsOrigins = (read('CORS_ORIGINS') ?? '')
     .split(',')
@@ -147,7 +150,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     env: nodeEnv as Config['env'],
     port,
     host: read('HOST') ?? '0.0.0.0',
-    publicUrl: publicUrl.replace(/\/$/, ''),
+    publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     databaseUrl,
     dataDir,
     pgliteDir: path.resolve(dataDir, read('PGLITE_DIR') ?? 'pglite'),

@@ -2,13 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import type { Config } from '../config';
+import { postPreview, type PostPreviewServices } from './post-preview';
 
 /**
  * The browser app: /app-config.js carries the runtime settings (so one build serves every
  * deployment), hashed assets are cached for a year, and every other GET path gets index.html so
- * the client router can answer it (its 404 screen included).
+ * the client router can answer it (its 404 screen included). GET /post/:id gets index.html with
+ * that post's link-preview tags (post-preview.ts) when a signed-out visitor may see the post, and
+ * the plain index.html otherwise, still 200: the server cannot tell who asks (the token lives in
+ * the browser), and the author or a signed-in student may well see a post a visitor may not, so
+ * the app decides and shows its not-found screen itself.
  */
-export function webApp(config: Config): Router {
+export function webApp(config: Config, services: PostPreviewServices): Router {
   const router = express.Router();
   router.get('/app-config.js', appConfigScript(config));
   const dist = config.webDist;
@@ -17,6 +22,19 @@ export function webApp(config: Config): Router {
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }));
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
   const indexHtml = path.join(dist, 'index.html');
+  // Read once: a deployment's web build does not change under a running api.
+  const template = fs.readFileSync(indexHtml, 'utf8');
+  const preview = postPreview(services, config.publicUrl);
+  router.get('/post/:id', async (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    try {
+      const html = await preview(template, req, String(req.params.id));
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(html);
+    } catch (error) {
+      next(error);
+    }
+  });
   router.get(/^\/(?!api\/|graphql|uploads|media\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');

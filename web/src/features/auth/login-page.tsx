@@ -1,6 +1,6 @@
 // Sign-in (spec §2 "Login", §4 "Login", §5, §8 "Sign-in" and "Google sign-in").
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { auth } from '../../shared/session/firebase';
 import { AuthCard, GoogleButton, OrDivider } from './auth-card';
@@ -13,13 +13,22 @@ import { useDocumentTitle } from '../../shared/hooks/document-title';
 // The error wording loads only when a sign-in fails, keeping it out of the JS the screen needs to paint.
 const loadErrorMessages = () => import('./firebase-errors');
 
+/**
+ * Where to go once signed in: back to the page that sent the visitor here with `{ returnTo }` (a
+ * post page's Like, Comment or sign-in prompt, D15), else Home. Only paths on this site.
+ */
+function returnPath(state: unknown): string {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : '/';
+}
+
 export default function LoginPage() {
   useDocumentTitle('Sign in');
   const [form, setForm] = useState<LoginForm>({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof LoginForm>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const awaitSignedIn = useNavigateWhenSignedIn('/');
+  const awaitSignedIn = useNavigateWhenSignedIn(returnPath(useLocation().state));
   const formIsValid = !hasErrors(validateLogin(form));
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {

@@ -21,9 +21,11 @@ type CommentsPanelProps = {
   postId: string;
   commentCount: number;
   onError: (message: string) => void;
+  /** On the post's own page: 'sign in' links to /login, which brings the visitor back to this path. */
+  signInReturnTo?: string;
 };
 
-export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPanelProps) {
+export function CommentsPanel({ id, postId, commentCount, onError, signInReturnTo }: CommentsPanelProps) {
   const { currentUser } = useAuth();
   const headingId = useId();
   const inputId = useId();
@@ -146,7 +148,23 @@ export function CommentsPanel({ id, postId, commentCount, onError }: CommentsPan
           )}
         </>
       ) : (
-        <p className="mt-3 text-sm text-gray-600">Please sign in to add a comment.</p>
+        <p className="mt-3 text-sm text-gray-600">
+          {signInReturnTo === undefined ? (
+            'Please sign in to add a comment.'
+          ) : (
+            <>
+              Please{' '}
+              <Link
+                to="/login"
+                state={{ returnTo: signInReturnTo }}
+                className="font-medium text-indigo-700 underline hover:text-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              >
+                sign in
+              </Link>{' '}
+              to add a comment.
+            </>
+          )}
+        </p>
       )}
     </section>
   );

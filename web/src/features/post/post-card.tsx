@@ -10,16 +10,29 @@ import { CommentsPanel } from './comments-panel';
 import { DeletePostControl } from './delete-post-control';
 import { ProcessingNotice } from './processing-notice';
 import { useNowPlaying } from './now-playing';
+import { ShareButton } from './share-button';
 import { useToggleLike } from './use-toggle-like';
 
-type PostCardProps = { post: PostCardFieldsFragment };
+type PostCardProps = {
+  post: PostCardFieldsFragment;
+  /** The post's own page shows its comments at once. */
+  commentsOpenAtStart?: boolean;
+  /**
+   * Given on the post's own page: a signed-out visitor's Like and Comment lead to /login, which
+   * brings them back to this path (D15). Elsewhere Like is disabled for them.
+   */
+  signInReturnTo?: string;
+};
 
-export function PostCard({ post }: PostCardProps) {
+const ACTION_CLASS =
+  'flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
+
+export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: PostCardProps) {
   const { currentUser } = useAuth();
   const cardRef = useRef<HTMLElement>(null);
   const { isActive: isPlaying, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
-  const [commentsOpen, setCommentsOpen] = useState(false);
-  const { message, showToast, dismiss } = useToast();
+  const [commentsOpen, setCommentsOpen] = useState(commentsOpenAtStart);
+  const { message, tone, showToast, dismiss } = useToast();
   const toggleLike = useToggleLike(showToast);
   const panelId = useId();
   const nameId = useId();
@@ -28,6 +41,8 @@ export function PostCard({ post }: PostCardProps) {
   const authorLink = post.author ? `/user/${encodeURIComponent(post.author.id)}` : '/';
   const likeCount = Math.max(0, post.likeCount);
   const isOwnPost = Boolean(currentUser && post.author?.id === currentUser.uid);
+  const commentCount = Math.max(0, post.commentCount);
+  const signInFirst = !currentUser && signInReturnTo !== undefined;
 
   return (
     <article ref={cardRef} aria-labelledby={nameId} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
@@ -41,9 +56,12 @@ export function PostCard({ post }: PostCardProps) {
             {authorName}
           </span>
         </Link>
-        <time dateTime={post.createdAt} className="ml-auto shrink-0 text-xs text-gray-500">
-          {new Date(post.createdAt).toLocaleDateString()}
-        </time>
+        <Link
+          to={`/post/${encodeURIComponent(post.id)}`}
+          className="ml-auto shrink-0 rounded text-xs text-gray-500 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <time dateTime={post.createdAt}>{new Date(post.createdAt).toLocaleDateString()}</time>
+        </Link>
         {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" />}
         {currentUser && post.author && !isOwnPost && (
           <ReportButton
@@ -82,28 +100,60 @@ export function PostCard({ post }: PostCardProps) {
       </div>
 
       <div className="mt-3 flex items-center gap-4">
-        <button
-          type="button"
-          onClick={() => void toggleLike(post)}
-          disabled={!currentUser}
-          aria-pressed={post.viewerHasLiked}
-          aria-label={`${post.viewerHasLiked ? 'Unlike' : 'Like'} (${likeCount} likes)`}
-          className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <HeartIcon filled={post.viewerHasLiked} />
-          <span data-testid="like-count">{likeCount}</span>
-        </button>
-        <button
-          type="button"
-          onClick={() => setCommentsOpen((open) => !open)}
-          aria-expanded={commentsOpen}
-          aria-controls={panelId}
-          aria-label={`Comments (${Math.max(0, post.commentCount)})`}
-          className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          <CommentIcon />
-          <span data-testid="comment-count">{Math.max(0, post.commentCount)}</span>
-        </button>
+        {signInFirst ? (
+          <>
+            <Link
+              to="/login"
+              state={{ returnTo: signInReturnTo }}
+              aria-label={`Sign in to like (${likeCount} likes)`}
+              className={ACTION_CLASS}
+            >
+              <HeartIcon filled={false} />
+              <span data-testid="like-count">{likeCount}</span>
+            </Link>
+            <Link
+              to="/login"
+              state={{ returnTo: signInReturnTo }}
+              aria-label={`Sign in to comment (${commentCount} comments)`}
+              className={ACTION_CLASS}
+            >
+              <CommentIcon />
+              <span data-testid="comment-count">{commentCount}</span>
+            </Link>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              onClick={() => void toggleLike(post)}
+              disabled={!currentUser}
+              aria-pressed={post.viewerHasLiked}
+              aria-label={`${post.viewerHasLiked ? 'Unlike' : 'Like'} (${likeCount} likes)`}
+              className={`${ACTION_CLASS} disabled:cursor-not-allowed disabled:opacity-50`}
+            >
+              <HeartIcon filled={post.viewerHasLiked} />
+              <span data-testid="like-count">{likeCount}</span>
+            </button>
+            <button
+              type="button"
+              onClick={() => setCommentsOpen((open) => !open)}
+              aria-expanded={commentsOpen}
+              aria-controls={panelId}
+              aria-label={`Comments (${commentCount})`}
+              className={ACTION_CLASS}
+            >
+              <CommentIcon />
+              <span data-testid="comment-count">{commentCount}</span>
+            </button>
+          </>
+        )}
+        <ShareButton
+          postId={post.id}
+          title={`${authorName} on Campus Clips`}
+          text={post.caption}
+          onMessage={showToast}
+          className="ml-auto"
+        />
       </div>
 
       {post.caption && <p className="mt-2 whitespace-pre-line break-words text-gray-900">{post.caption}</p>}
@@ -122,8 +172,10 @@ export function PostCard({ post }: PostCardProps) {
         </ul>
       )}
 
-      {commentsOpen && <CommentsPanel id={panelId} postId={post.id} commentCount={post.commentCount} onError={showToast} />}
-      <Toast message={message} onDismiss={dismiss} />
+      {commentsOpen && (
+        <CommentsPanel id={panelId} postId={post.id} commentCount={post.commentCount} onError={showToast} signInReturnTo={signInReturnTo} />
+      )}
+      <Toast message={message} tone={tone} onDismiss={dismiss} />
     </article>
   );
 }

@@ -70,9 +70,7 @@ describe('own profile', () => {
   it("shows the signed-in user's details and posts with their tags", async () => {
     const {
       author: _author,
-      likeCount: _likes,
       viewerHasLiked: _liked,
-      commentCount: _comments,
       ...post
     } = makePost('p1', {
       caption: 'Library at night',

@@ -94,7 +94,10 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, 
             ) : (
               <ProcessingNotice post={post} />
             )}
-            {postActions && <div className="mt-2 flex justify-end">{postActions(post)}</div>}
+            <div className="mt-2 flex items-center gap-2">
+              <PostPageLink post={post} />
+              {postActions && <div className="ml-auto">{postActions(post)}</div>}
+            </div>
             {post.caption && <p className="mt-2 break-words text-sm text-gray-900">{post.caption}</p>}
             {post.tags.length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
@@ -115,6 +118,34 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, 
       </ul>
       {loadingMore && <Spinner label="Loading more posts" />}
     </>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A tile's like and comment counts, and the way to the post's own page (/post/:id). */
+function PostPageLink({ post }: { post: ProfilePostFieldsFragment }) {
+  const likes = Math.max(0, post.likeCount);
+  const comments = Math.max(0, post.commentCount);
+  return (
+    <Link
+      to={`/post/${encodeURIComponent(post.id)}`}
+      aria-label={`Open post: ${plural(likes, 'like', 'likes')}, ${plural(comments, 'comment', 'comments')}`}
+      className="flex items-center gap-3 rounded-md px-1 py-0.5 text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      <span className="flex items-center gap-1">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2}>
+          <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+        </svg>
+        <span data-testid="tile-like-count">{likes}</span>
+      </span>
+      <span className="flex items-center gap-1">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2}>
+          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+        </svg>
+        <span data-testid="tile-comment-count">{comments}</span>
+      </span>
+    </Link>
   );
 }
 
