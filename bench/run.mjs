@@ -21,6 +21,7 @@ import { renderMarkdown } from './lib/report.mjs';
 import { evaluateTargets } from './lib/targets.mjs';
 import { readScenarios, writeScenarios } from './scenarios/actions.mjs';
 import { feedScenarios } from './scenarios/feeds.mjs';
+import { notificationScenarios } from './scenarios/notifications.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -68,6 +69,7 @@ async function main() {
     const all = [
       ...feeds,
       ...readScenarios({ tokens, fixtures: dataset.fixtures }),
+      ...(!only || only.includes('notifications') ? await notificationScenarios({ databaseUrl: dataset.databaseUrl, tokens, actors }) : []),
       ...writeScenarios({ tokens, fixtures: dataset.fixtures }),
     ];
     for (const scenario of all.filter(wanted)) {

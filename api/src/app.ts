@@ -6,6 +6,7 @@ import { AccountStanding, shareAccountStanding } from './infra/identity/account-
 import { TokenVerifier } from './infra/identity/token-verifier';
 import { openDatabase, type Database } from './infra/db/data-source';
 import { commentTopic } from './modules/comments';
+import { notificationCountTopic, type NotificationCountEvent } from './modules/notifications';
 import { ENTITIES } from './modules/entities';
 import { createServices, type Services } from './modules/services';
 import { createAppPubSub, type AppPubSub } from './infra/pubsub/pubsub';
@@ -89,6 +90,12 @@ export async function createApp(config: Config): Promise<App> {
     db: database.dataSource,
     media: media.service,
     commentEvents: { commentAdded: (event) => pubsub.publish(commentTopic(event.postId), event) },
+    notificationEvents: {
+      countChanged: (recipientUid) => {
+        const event: NotificationCountEvent = { recipientUid };
+        void pubsub.publish(notificationCountTopic(recipientUid), event);
+      },
+    },
     identity: {
       async deleteUser(uid) {
         await verifier.adminAuth.deleteUser(uid).catch((error: { code?: string }) => {
@@ -139,7 +146,7 @@ export async function createApp(config: Config): Promise<App> {
   expressApp.use('/graphql', express.json({ limit: REQUEST_BYTES }), documentLimits, graphql.middleware);
   expressApp.use('/api', express.json({ limit: '100kb' }));
   expressApp.use(createRestRouter({ services, verifier, rateLimiter: limits, logUnexpected, db: database.dataSource }));
-  expressApp.use(webApp(config));
+  expressApp.use(webApp(config, services));
   expressApp.use(requestErrorHandler(logUnexpected));
 
   let closed = false;

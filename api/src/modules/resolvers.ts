@@ -6,6 +6,7 @@ import { CommentResolver, PostCommentsResolver } from './comments';
 import { FeedResolver } from './feeds';
 import { FollowResolver } from './follows';
 import { LikeResolver } from './likes';
+import { NotificationResolver } from './notifications';
 import { PostResolver, UserPostsResolver } from './posts';
 import { UserResolver } from './users';
 import { VideoProcessingResolver } from './video-processing';
@@ -25,4 +26,5 @@ export const RESOLVERS = [
   VideoProcessingResolver,
   BlockResolver,
   ModerationResolver,
+  NotificationResolver,
 ] as const;

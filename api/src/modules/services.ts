@@ -7,6 +7,7 @@ import { CalendarService } from './calendar';
 import { type CommentEvents, CommentService } from './comments';
 import { FollowService } from './follows';
 import { LikeService } from './likes';
+import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
 import { PostService, type VideoPipeline } from './posts';
 import { UserService } from './users';
@@ -23,12 +24,15 @@ export interface Services {
   accounts: AccountService;
   blocks: BlockService;
   moderation: ModerationService;
+  notifications: NotificationService;
 }
 
 export interface ServiceDeps {
   db: DataSource;
   media: MediaService;
   commentEvents: CommentEvents;
+  /** A student's unread notification count changed (app.ts: their live subscriptions hear it). */
+  notificationEvents?: NotificationEvents;
   identity: IdentityAdmin;
   /** video-processing's VideoProcessingService: queues a new post's transcoding. */
   videoPipeline: VideoPipeline;
@@ -46,16 +50,18 @@ export function createServices({
   videoPipeline,
   reportsToHide = 3,
   announceStanding,
+  notificationEvents = { countChanged: () => undefined },
 }: ServiceDeps): Services {
   const users = new UserService(db, media);
   const posts = new PostService(db, media, videoPipeline);
+  const notifications = new NotificationService(db, notificationEvents);
   return {
     users,
     posts,
     feeds: new FeedService(db),
-    likes: new LikeService(db, posts),
-    follows: new FollowService(db, users),
-    comments: new CommentService(db, users, commentEvents),
+    likes: new LikeService(db, posts, notifications),
+    follows: new FollowService(db, users, notifications),
+    comments: new CommentService(db, users, commentEvents, notifications),
     calendar: new CalendarService(db),
     accounts: new AccountService(db, media, identity),
     blocks: new BlockService(db, users),
@@ -66,6 +72,8 @@ export function createServices({
       media,
       reportsToHide,
       announceStanding: announceStanding ?? (async () => undefined),
+      notifications,
     }),
+    notifications,
   };
 }

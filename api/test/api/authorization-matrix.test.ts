@@ -285,6 +285,20 @@ const MUTATION_CASES: Record<string, MutationCase> = {
       }),
     },
   },
+  markAllNotificationsRead: {
+    call: async () => ({ query: `mutation { markAllNotificationsRead }` }),
+    // Marks the caller's own only: the victim's unread notifications stay unread.
+    intrusion: { answer: 'NO_EFFECT', call: async () => ({ query: `mutation { markAllNotificationsRead }` }) },
+  },
+  updateNotificationSettings: {
+    call: async () => ({ query: `mutation { updateNotificationSettings(input: { likes: false }) { likes } }` }),
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({
+        query: `mutation { updateNotificationSettings(input: { likes: false, comments: false, mentions: false, follows: false, moderation: false }) { likes } }`,
+      }),
+    },
+  },
   likePost: {
     call: async () => ({ query: `mutation($p: ID!) { likePost(postId: $p) { id } }`, variables: { p: world.post } }),
     intrusion: {
@@ -367,7 +381,12 @@ const MUTATION_CASES: Record<string, MutationCase> = {
  */
 const SUBSCRIPTION_CASES: Record<
   string,
-  { query: string; variables: () => Record<string, unknown>; trigger(): Promise<void>; audience: 'anyone signed in' | 'its author only' }
+  {
+    query: string;
+    variables: () => Record<string, unknown>;
+    trigger(): Promise<void>;
+    audience: 'anyone signed in' | 'its author only' | 'its recipient only';
+  }
 > = {
   commentAdded: {
     query: `subscription($p: ID!) { commentAdded(postId: $p) { id text author { id email dateOfBirth } } }`,
@@ -386,6 +405,16 @@ const SUBSCRIPTION_CASES: Record<
       await server.app.pubsub.publish(postUpdatesTopic(world.student.uid), event);
     },
     audience: 'its author only',
+  },
+  notificationCountChanged: {
+    query: `subscription { notificationCountChanged }`,
+    variables: () => ({}),
+    // Someone new follows the victim: the victim's unread count is pushed to the victim alone.
+    trigger: async () => {
+      const follower = await createStudent(server);
+      await ok(follower.token, `mutation($u: ID!) { follow(userId: $u) { id } }`, { u: world.student.uid });
+    },
+    audience: 'its recipient only',
   },
 };
 
@@ -439,6 +468,10 @@ async function victimSnapshot() {
     calendar: await rows(`SELECT * FROM calendar_events WHERE user_uid = $1 ORDER BY date`),
     uploads: await rows(`SELECT * FROM uploads WHERE owner_uid = $1 ORDER BY id`),
     blocks: await rows(`SELECT blocker_uid, blocked_uid FROM blocks WHERE blocker_uid = $1 ORDER BY blocked_uid`),
+    // Others' acts add unread notifications (the feature); none may mark the victim's read or change their settings.
+    notificationsRead: await rows(`SELECT id FROM notifications WHERE recipient_uid = $1 AND read_at IS NOT NULL ORDER BY id`),
+    notificationsUnread: await rows(`SELECT count(*)::int > 0 AS some FROM notifications WHERE recipient_uid = $1 AND read_at IS NULL`),
+    notificationSettings: await rows(`SELECT * FROM notification_settings WHERE user_uid = $1`),
     mutes: await rows(`SELECT muter_uid, muted_uid FROM mutes WHERE muter_uid = $1 ORDER BY muted_uid`),
   };
 }
@@ -726,6 +759,23 @@ describe.each(casesFor('its author only'))('subscription %s, heard by the author
     expect(deliveredData(messages)).toEqual([
       { [name]: expect.objectContaining({ id: world.post, author: expect.objectContaining({ id: world.student.uid }) }) },
     ]);
+  });
+});
+
+describe.each(casesFor('its recipient only'))('subscription %s, heard by its recipient only', (name) => {
+  const subscriptionCase = () => SUBSCRIPTION_CASES[name]!;
+  const operation = () => ({ query: subscriptionCase().query, variables: subscriptionCase().variables() });
+
+  it('delivers nothing of the victim’s to another signed-in student', async () => {
+    const listener = await createStudent(server);
+    const messages = await subscriptionMessages(listener.token, operation(), subscriptionCase().trigger);
+    expect(deliveredData(messages)).toEqual([]);
+  });
+
+  it('delivers to the recipient, once', async () => {
+    const messages = await subscriptionMessages(world.student.token, operation(), subscriptionCase().trigger);
+    expect(deliveredData(messages)).toEqual([{ [name]: expect.any(Number) }]);
+    expect((deliveredData(messages)[0] as Record<string, number>)[name]).toBeGreaterThan(0);
   });
 });
 

@@ -6,6 +6,7 @@ import { toPage, type Page, type PageRequest } from '../../shared/paging';
 import { NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import { FieldProblems, checkCommentText } from '../../shared/validation';
+import type { NotificationService } from '../notifications';
 import { isUuid, postNotFound, visiblePostSql } from '../posts';
 import type { UserService } from '../users';
 import { Comment } from './comment.entity';
@@ -19,6 +20,7 @@ export class CommentService {
     private readonly db: DataSource,
     private readonly users: UserService,
     private readonly events: CommentEvents,
+    private readonly notifications: NotificationService,
   ) {
     this.comments = db.getRepository(Comment);
   }
@@ -28,15 +30,20 @@ export class CommentService {
     const clean = checkCommentText(problems, text);
     problems.throwIfAny();
     if (!isUuid(postId)) throw postNotFound();
-    // Only on a post the viewer may see (posts/post-visibility.ts), checked in the same statement.
+    // Only on a post the viewer may see (posts/post-visibility.ts), checked in the same statement;
+    // the post's author is notified in the same transaction.
     const inserted: Array<{ id: string }> = await withConstraintMessages(
       () =>
-        this.db.query(
-          `INSERT INTO comments (post_id, author_uid, text)
-             SELECT p.id, $2, $3 FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
-           RETURNING id`,
-          [postId, viewer.uid, clean],
-        ),
+        this.notifications.withNotifications(async (tx, notify) => {
+          const rows: Array<{ id: string }> = await tx.query(
+            `INSERT INTO comments (post_id, author_uid, text)
+               SELECT p.id, $2, $3 FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
+             RETURNING id`,
+            [postId, viewer.uid, clean],
+          );
+          if (rows.length) await notify.commented(viewer.uid, rows[0]!.id);
+          return rows;
+        }),
       { comments_post_id_fkey: postNotFound },
     );
     if (!inserted.length) throw postNotFound();
@@ -61,7 +68,11 @@ export class CommentService {
       : [];
     if (!comment) throw new NotFoundError('Comment not found');
     authorize(commentPolicy, viewer, 'delete', { authorUid: comment.author_uid, postAuthorUid: comment.post_author_uid });
-    await this.comments.delete({ id: comment.id });
+    // Its notifications (the post author's, any mentions) go with it, and their readers hear of it.
+    await this.notifications.withNotifications(async (tx, notify) => {
+      await notify.commentRemoved(comment.id);
+      await tx.query('DELETE FROM comments WHERE id = $1', [comment.id]);
+    });
     return true;
   }
 

@@ -2,14 +2,19 @@ import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { authorize, refusal } from '../../shared/policy';
+import type { NotificationService } from '../notifications';
 import { accountNotAvailable, type User, type UserService, userNotFound } from '../users';
 import { followPolicy } from './follow.policy';
 
-/** Follow edges. Idempotent; the follows_count trigger keeps both users' counters exact. */
+/**
+ * Follow edges. Idempotent; the follows_count trigger keeps both users' counters exact. A new
+ * follower notifies the followee, and an unfollow takes it back, in the same transaction.
+ */
 export class FollowService {
   constructor(
     private readonly db: DataSource,
     private readonly users: UserService,
+    private readonly notifications: NotificationService,
   ) {}
 
   async follow(viewer: Viewer, targetUid: string): Promise<User> {
@@ -18,7 +23,13 @@ export class FollowService {
     if (await this.users.isBlockedBetween(viewer.uid, targetUid)) throw accountNotAvailable();
     await withConstraintMessages(
       () =>
-        this.db.query('INSERT INTO follows (follower_uid, followee_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [viewer.uid, targetUid]),
+        this.notifications.withNotifications(async (tx, notify) => {
+          const inserted: unknown[] = await tx.query(
+            'INSERT INTO follows (follower_uid, followee_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING followee_uid',
+            [viewer.uid, targetUid],
+          );
+          if (inserted.length) await notify.followed(viewer.uid, targetUid);
+        }),
       { follows_followee_uid_fkey: userNotFound, follows_not_self: () => refusal(followPolicy, 'follow') },
     );
     return this.users.get(targetUid);
@@ -26,7 +37,13 @@ export class FollowService {
 
   async unfollow(viewer: Viewer, targetUid: string): Promise<User> {
     const target = await this.users.get(targetUid);
-    await this.db.query('DELETE FROM follows WHERE follower_uid = $1 AND followee_uid = $2', [viewer.uid, target.id]);
+    await this.notifications.withNotifications(async (tx, notify) => {
+      const removed: unknown[] = await tx.query(
+        'WITH gone AS (DELETE FROM follows WHERE follower_uid = $1 AND followee_uid = $2 RETURNING followee_uid) SELECT followee_uid FROM gone',
+        [viewer.uid, target.id],
+      );
+      if (removed.length) await notify.unfollowed(viewer.uid, target.id);
+    });
     return this.users.get(targetUid);
   }
 

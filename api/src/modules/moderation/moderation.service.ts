@@ -5,6 +5,7 @@ import { authorize } from '../../shared/policy';
 import { charCount } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import { isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
+import type { NotificationService } from '../notifications';
 import type { MediaService } from '../uploads';
 import { userNotFound, type UserService } from '../users';
 import { moderationPolicy } from './moderation.policy';
@@ -44,6 +45,8 @@ export interface ModerationDeps {
   reportsToHide: number;
   /** Tells every instance that an account's role or suspension changed (account-standing.ts). */
   announceStanding(uid: string): Promise<void>;
+  /** An outcome told to its author is also a MODERATION notification. */
+  notifications: NotificationService;
 }
 
 /**
@@ -293,11 +296,18 @@ export class ModerationService {
       if (post.uploadId) await this.deps.media.deleteUploads([post.uploadId]);
       return;
     }
-    await this.deps.db.query('DELETE FROM comments WHERE id = $1', [id]);
+    await this.deps.notifications.withNotifications(async (tx, notify) => {
+      await notify.commentRemoved(id);
+      await tx.query('DELETE FROM comments WHERE id = $1', [id]);
+    });
   }
 
+  /** The notice (moderationNotices) and, unless they turned it off, a MODERATION notification, together. */
   private async notify(uid: string, message: string): Promise<void> {
-    await this.deps.db.query('INSERT INTO moderation_notices (user_uid, message) VALUES ($1, $2)', [uid, message]);
+    await this.deps.notifications.withNotifications(async (tx, notify) => {
+      await tx.query('INSERT INTO moderation_notices (user_uid, message) VALUES ($1, $2)', [uid, message]);
+      await notify.moderation(uid, message);
+    });
   }
 
   private async audit(

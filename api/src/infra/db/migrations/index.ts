@@ -5,6 +5,7 @@ import { HashtagTags1764000000000 } from './1764000000000-hashtag-tags';
 import { VideoProcessing1764100000000 } from './1764100000000-video-processing';
 import { BlocksAndMutes1764200000000 } from './1764200000000-blocks-and-mutes';
 import { Moderation1764300000000 } from './1764300000000-moderation';
+import { Notifications1764400000000 } from './1764400000000-notifications';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   VideoProcessing1764100000000,
   BlocksAndMutes1764200000000,
   Moderation1764300000000,
+  Notifications1764400000000,
 ];

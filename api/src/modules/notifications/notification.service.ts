@@ -1,0 +1,333 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { notBlockedSql, notMutedSql, notSuspendedSql } from '../../infra/db/relation-filters';
+import { toPage, type Page, type PageRequest } from '../../shared/paging';
+import { authorize } from '../../shared/policy';
+import type { Viewer } from '../../shared/viewer';
+import { isUuid, visiblePostSql } from '../posts';
+import { notificationPolicy } from './notification.policy';
+import type { Notification, NotificationSettings, NotificationSettingsInput } from './notification.types';
+
+/** How a change in someone's unread count reaches their live subscriptions (in-process or through Redis). */
+export interface NotificationEvents {
+  countChanged(recipientUid: string): void;
+}
+
+export const notificationCountTopic = (recipientUid: string) => `NOTIFICATION_COUNT.${recipientUid}`;
+
+/** What crosses the PubSub: whose count changed (the subscriber reads it fresh). */
+export interface NotificationCountEvent {
+  recipientUid: string;
+}
+
+/** A comment's text in a notification: its first characters. */
+const EXCERPT_CHARS = 280;
+/** The people shown by name in a group ('Maya, Ben, Lee and 3 others'). */
+const ACTORS_SHOWN = 3;
+
+type Setting = keyof NotificationSettings;
+const SETTINGS: Setting[] = ['likes', 'comments', 'mentions', 'follows', 'moderation'];
+
+/**
+ * May `recipient` be told of `actor`'s act (both SQL expressions): not their own act, neither has
+ * blocked the other, the recipient has not muted the actor, and the kind is not turned off.
+ */
+function mayNotifySql(recipient: string, actor: string, setting: Setting): string {
+  return `${recipient} <> ${actor} AND ${notBlockedSql(actor, recipient)} AND ${notMutedSql(actor, recipient)}
+    AND NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_uid = ${recipient} AND NOT ns.${setting})`;
+}
+
+/** An actor the reader may see now: not blocked either way, not muted by the reader, not suspended. */
+function visibleActorSql(actor: string, reader: string): string {
+  return `${notBlockedSql(actor, reader)} AND ${notMutedSql(actor, reader)} AND ${notSuspendedSql(actor)}`;
+}
+
+/**
+ * Whether the reader sees notification `n` at all, judged at every read (a block, a mute, a
+ * suspension or a hidden post may come after it was written): a moderation outcome always; any
+ * other only while someone it groups is visible to the reader, and, for a post's notification,
+ * while the reader may see the post (post-visibility: not processing, hidden for review, removed,
+ * or by a blocked or suspended author). Such a notification is left out, not shown with its post
+ * null: its text and actors would tell of a post the reader may not see. It comes back in its place
+ * if the post does (a mention in a caption appears once the clip is ready).
+ */
+function shownSql(n: string, reader: string): string {
+  return `(${n}.kind = 'moderation' OR (
+    EXISTS (SELECT 1 FROM notification_actors va WHERE va.notification_id = ${n}.id AND ${visibleActorSql('va.actor_uid', reader)})
+    AND (${n}.post_id IS NULL OR EXISTS (SELECT 1 FROM posts vp WHERE vp.id = ${n}.post_id AND ${visiblePostSql('vp', reader)}))))`;
+}
+
+/**
+ * Writes notifications inside the transaction of the act that causes them (a like, a comment, a
+ * follow...), so both exist or neither; a failure here fails the act. It notes whose unread count
+ * changed, and `NotificationService.withNotifications` tells them once the transaction commits.
+ */
+export class NotificationWriter {
+  constructor(
+    readonly tx: EntityManager,
+    private readonly changed: Set<string>,
+  ) {}
+
+  /** A like on a post: joins the post's unread group of likes, or starts one. */
+  async liked(actorUid: string, postId: string): Promise<void> {
+    await this.grouped(
+      'like',
+      `SELECT p.author_uid AS uid, p.id AS post_id FROM posts p WHERE p.id = $1 AND ${mayNotifySql('p.author_uid', '$2', 'likes')}`,
+      "(recipient_uid, post_id) WHERE kind = 'like' AND read_at IS NULL",
+      [postId, actorUid],
+    );
+  }
+
+  /** An unlike takes that person out of the post's groups of likes; a group left empty goes. */
+  async unliked(actorUid: string, postId: string): Promise<void> {
+    await this.removeActor(actorUid, `n.kind = 'like' AND n.post_id = $2`, postId);
+  }
+
+  /** A new follower: joins the recipient's unread group of followers, or starts one. */
+  async followed(actorUid: string, followeeUid: string): Promise<void> {
+    await this.grouped(
+      'follow',
+      `SELECT $1::text AS uid, NULL::uuid AS post_id WHERE ${mayNotifySql('$1::text', '$2::text', 'follows')}`,
+      "(recipient_uid) WHERE kind = 'follow' AND read_at IS NULL",
+      [followeeUid, actorUid],
+    );
+  }
+
+  async unfollowed(actorUid: string, followeeUid: string): Promise<void> {
+    await this.removeActor(actorUid, `n.kind = 'follow' AND n.recipient_uid = $2`, followeeUid);
+  }
+
+  /** A comment: one notification for the post's author, with the comment's first characters. */
+  async commented(actorUid: string, commentId: string): Promise<void> {
+    await this.single(
+      `SELECT p.author_uid AS uid, 'comment' AS kind, p.id AS post_id, c.id AS comment_id, left(c.text, ${EXCERPT_CHARS}) AS text
+         FROM comments c JOIN posts p ON p.id = c.post_id
+        WHERE c.id = $1 AND c.author_uid = $2 AND ${mayNotifySql('p.author_uid', '$2', 'comments')}`,
+      [commentId, actorUid],
+    );
+  }
+
+  /**
+   * Mentions in a caption (`commentId` null) or a comment: one notification per student, once (a
+   * second call for the same caption or comment adds nothing), and none for the post's author when
+   * the comment already notified them of itself.
+   */
+  async mentioned(actorUid: string, recipientUids: readonly string[], postId: string, commentId: string | null): Promise<void> {
+    const recipients = [...new Set(recipientUids)].filter((uid) => notificationPolicy.can({ uid: actorUid }, 'notify', uid));
+    if (!recipients.length || !isUuid(postId) || (commentId !== null && !isUuid(commentId))) return;
+    await this.single(
+      `SELECT u.firebase_uid AS uid, 'mention' AS kind, p.id AS post_id, c.id AS comment_id, left(c.text, ${EXCERPT_CHARS}) AS text
+         FROM users u
+         JOIN posts p ON p.id = $3
+         LEFT JOIN comments c ON c.id = $4::uuid AND c.post_id = p.id
+        WHERE u.firebase_uid = ANY($1::text[]) AND ($4::uuid IS NULL OR c.id IS NOT NULL)
+          AND ${mayNotifySql('u.firebase_uid', '$2', 'mentions')}
+          AND NOT EXISTS (SELECT 1 FROM notifications cn WHERE cn.kind = 'comment' AND cn.comment_id = $4::uuid AND cn.recipient_uid = u.firebase_uid)`,
+      [recipients, actorUid, postId, commentId],
+    );
+  }
+
+  /** A comment deleted (by anyone, for any reason): its notifications go, comment and mentions alike. */
+  async commentRemoved(commentId: string): Promise<void> {
+    if (!isUuid(commentId)) return;
+    // (As a SELECT over the DELETE: TypeORM answers a bare DELETE with [rows, count], not rows.)
+    const rows: Array<{ recipient_uid: string }> = await this.tx.query(
+      'WITH gone AS (DELETE FROM notifications WHERE comment_id = $1 RETURNING recipient_uid) SELECT recipient_uid FROM gone',
+      [commentId],
+    );
+    this.note(rows);
+  }
+
+  /** A moderator's decision about the student's content or account, in the moderators' words. No actor: moderators stay unnamed. */
+  async moderation(recipientUid: string, message: string): Promise<void> {
+    const rows: Array<{ recipient_uid: string }> = await this.tx.query(
+      `INSERT INTO notifications (recipient_uid, kind, text)
+       SELECT $1, 'moderation', left($2, 2000)
+        WHERE NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_uid = $1 AND NOT ns.moderation)
+       RETURNING recipient_uid`,
+      [recipientUid, message],
+    );
+    this.note(rows);
+  }
+
+  /** Upserts the unread group `target` names ($1, $2: the statement's own; $2 is the actor) and adds the actor, newest. */
+  private async grouped(kind: 'like' | 'follow', target: string, openGroup: string, parameters: unknown[]): Promise<void> {
+    const rows: Array<{ recipient_uid: string }> = await this.tx.query(
+      `WITH target AS (${target}),
+       grp AS (
+         INSERT INTO notifications (recipient_uid, kind, post_id)
+         SELECT uid, '${kind}', post_id FROM target
+         ON CONFLICT ${openGroup} DO UPDATE SET created_at = greatest(notifications.created_at, EXCLUDED.created_at)
+         RETURNING id, recipient_uid
+       ),
+       actor AS (
+         INSERT INTO notification_actors (notification_id, actor_uid)
+         SELECT id, $2 FROM grp
+         ON CONFLICT (notification_id, actor_uid) DO UPDATE SET created_at = EXCLUDED.created_at
+       )
+       SELECT recipient_uid FROM grp`,
+      parameters,
+    );
+    this.note(rows);
+  }
+
+  /** Inserts the one-person notifications `source` selects (uid, kind, post_id, comment_id, text) with their actor $2. */
+  private async single(source: string, parameters: unknown[]): Promise<void> {
+    const rows: Array<{ recipient_uid: string }> = await this.tx.query(
+      `WITH note AS (
+         INSERT INTO notifications (recipient_uid, kind, post_id, comment_id, text)
+         ${source}
+         ON CONFLICT DO NOTHING
+         RETURNING id, recipient_uid
+       ),
+       actor AS (INSERT INTO notification_actors (notification_id, actor_uid) SELECT id, $2 FROM note)
+       SELECT recipient_uid FROM note`,
+      parameters,
+    );
+    this.note(rows);
+  }
+
+  /**
+   * Takes `actorUid` out of the groups `where` selects ($2 its parameter); a group left with nobody
+   * goes, the others take the time of their newest remaining event.
+   */
+  private async removeActor(actorUid: string, where: string, parameter: string): Promise<void> {
+    const removed: Array<{ id: string; recipient_uid: string }> = await this.tx.query(
+      `WITH gone AS (
+         DELETE FROM notification_actors na USING notifications n
+          WHERE na.notification_id = n.id AND na.actor_uid = $1 AND ${where}
+         RETURNING n.id, n.recipient_uid
+       )
+       SELECT id, recipient_uid FROM gone`,
+      [actorUid, parameter],
+    );
+    if (!removed.length) return;
+    await this.tx.query(
+      `WITH emptied AS (
+         DELETE FROM notifications n WHERE n.id = ANY($1::uuid[])
+            AND NOT EXISTS (SELECT 1 FROM notification_actors na WHERE na.notification_id = n.id)
+       )
+       UPDATE notifications n SET created_at = (SELECT max(na.created_at) FROM notification_actors na WHERE na.notification_id = n.id)
+        WHERE n.id = ANY($1::uuid[]) AND EXISTS (SELECT 1 FROM notification_actors na WHERE na.notification_id = n.id)`,
+      [removed.map((row) => row.id)],
+    );
+    this.note(removed);
+  }
+
+  private note(rows: Array<{ recipient_uid: string }>): void {
+    for (const row of rows) this.changed.add(row.recipient_uid);
+  }
+}
+
+/**
+ * Notifications: what happened to a student's posts and account (likes, comments, mentions, new
+ * followers, moderators' decisions), grouped and filtered as modules/notifications explains, their
+ * read state, unread count and settings. Writes happen through a NotificationWriter in the
+ * transaction of the act that causes them.
+ */
+export class NotificationService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly events: NotificationEvents,
+  ) {}
+
+  /**
+   * Runs `work` in one transaction with a writer for notifications; once it commits, everyone
+   * whose unread count may have changed hears of it. Any error rolls the whole act back and is
+   * thrown on: a notification that cannot be written fails the like, comment or follow with it.
+   */
+  async withNotifications<T>(work: (tx: EntityManager, notify: NotificationWriter) => Promise<T>): Promise<T> {
+    const changed = new Set<string>();
+    const result = await this.db.transaction((tx) => work(tx, new NotificationWriter(tx, changed)));
+    for (const uid of changed) this.events.countChanged(uid);
+    return result;
+  }
+
+  /**
+   * Tells the students in `recipientUids` that `actor` mentioned them in a post's caption
+   * (`commentId` null) or in one of its comments. Once each; never oneself, nor anyone either
+   * blocked, who muted the actor or who turned mentions off. In its own transaction; a caller
+   * that writes the caption or comment passes its own writer (`within`) to share that one.
+   */
+  async notifyMentions(
+    actor: Pick<Viewer, 'uid'>,
+    recipientUids: readonly string[],
+    postId: string,
+    commentId: string | null,
+    within?: NotificationWriter,
+  ): Promise<void> {
+    if (within) return within.mentioned(actor.uid, recipientUids, postId, commentId);
+    await this.withNotifications((_tx, notify) => notify.mentioned(actor.uid, recipientUids, postId, commentId));
+  }
+
+  /** The viewer's notifications, newest first (by their newest event), one statement per page. */
+  async list(viewer: Viewer, page: PageRequest): Promise<Page<Notification>> {
+    authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);
+    const parameters: unknown[] = [viewer.uid, page.size + 1];
+    let after = '';
+    if (page.after) {
+      parameters.push(page.after.createdAt, isUuid(page.after.id) ? page.after.id : '00000000-0000-0000-0000-000000000000');
+      after = 'AND (n.created_at, n.id) < ($3::timestamptz, $4::uuid)';
+    }
+    const rows: Notification[] = await this.db.query(
+      `SELECT n.id, n.kind, n.post_id AS "postId", n.comment_id AS "commentId", n.text, n.created_at AS "createdAt",
+              n.read_at IS NOT NULL AS read, coalesce(a.uids, '{}') AS "actorUids", coalesce(a.count, 0) AS "actorCount"
+         FROM notifications n
+         LEFT JOIN LATERAL (
+           SELECT (array_agg(na.actor_uid ORDER BY na.created_at DESC, na.actor_uid))[1:${ACTORS_SHOWN}] AS uids, count(*)::int AS count
+             FROM notification_actors na
+            WHERE na.notification_id = n.id AND ${visibleActorSql('na.actor_uid', '$1')}
+         ) a ON n.kind <> 'moderation'
+        WHERE n.recipient_uid = $1 ${after} AND ${shownSql('n', '$1')}
+        ORDER BY n.created_at DESC, n.id DESC
+        LIMIT $2`,
+      parameters,
+    );
+    return toPage(rows, page.size);
+  }
+
+  /** How many of the viewer's notifications are unread, counting only those the list shows. */
+  async unreadCount(viewer: Pick<Viewer, 'uid'>): Promise<number> {
+    authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);
+    const [row]: Array<{ count: number }> = await this.db.query(
+      `SELECT count(*)::int AS count FROM notifications n WHERE n.recipient_uid = $1 AND n.read_at IS NULL AND ${shownSql('n', '$1')}`,
+      [viewer.uid],
+    );
+    return row!.count;
+  }
+
+  /** Marks every notification of the viewer's read; later likes and followers start new groups. */
+  async markAllRead(viewer: Viewer): Promise<boolean> {
+    authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);
+    const [row]: Array<{ count: number }> = await this.db.query(
+      `WITH done AS (UPDATE notifications SET read_at = now() WHERE recipient_uid = $1 AND read_at IS NULL RETURNING 1)
+       SELECT count(*)::int AS count FROM done`,
+      [viewer.uid],
+    );
+    if (row!.count > 0) this.events.countChanged(viewer.uid);
+    return true;
+  }
+
+  async settings(viewer: Viewer): Promise<NotificationSettings> {
+    authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);
+    const [row]: NotificationSettings[] = await this.db.query(
+      `SELECT ${SETTINGS.join(', ')} FROM notification_settings WHERE user_uid = $1`,
+      [viewer.uid],
+    );
+    return row ?? { likes: true, comments: true, mentions: true, follows: true, moderation: true };
+  }
+
+  /** Turns kinds on or off (those not named stay as they are). Off: nothing of that kind is written from now on. */
+  async updateSettings(viewer: Viewer, input: NotificationSettingsInput): Promise<NotificationSettings> {
+    authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);
+    const values = SETTINGS.map((name) => (typeof input[name] === 'boolean' ? input[name] : null));
+    const [row]: NotificationSettings[] = await this.db.query(
+      `INSERT INTO notification_settings (user_uid, ${SETTINGS.join(', ')})
+       VALUES ($1, ${SETTINGS.map((_, index) => `coalesce($${index + 2}::boolean, true)`).join(', ')})
+       ON CONFLICT (user_uid) DO UPDATE SET
+         ${SETTINGS.map((name, index) => `${name} = coalesce($${index + 2}::boolean, notification_settings.${name})`).join(', ')}
+       RETURNING ${SETTINGS.join(', ')}`,
+      [viewer.uid, ...values],
+    );
+    return row!;
+  }
+}
