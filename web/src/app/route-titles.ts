@@ -13,6 +13,7 @@ export function titleForPath(pathname: string): string | null {
     '/help': 'Help Center',
     '/community': 'Community',
     '/moderation': 'Moderation',
+    '/notifications': 'Notifications',
   };
   return titles[pathname] ?? null;
 }

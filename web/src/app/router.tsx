@@ -36,6 +36,8 @@ const OwnProfilePage = lazy(() => import('../features/profile/own-profile-page')
 const UserProfilePage = lazy(() => import('../features/profile/user-profile-page'));
 const CommunityPage = lazy(() => import('../features/community/community-page'));
 const ModerationPage = lazy(() => import('../features/moderation/moderation-page'));
+const PostPage = lazy(() => import('../features/post/post-page'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
@@ -77,6 +79,22 @@ function CommunityRoute() {
   const page = (
     <Lazy>
       <CommunityPage />
+    </Lazy>
+  );
+  return (
+    <Lazy>
+      <ApolloBoundary>{currentUser ? <MainLayout>{page}</MainLayout> : <PublicLayout>{page}</PublicLayout>}</ApolloBoundary>
+    </Lazy>
+  );
+}
+
+/** /post/:id works for everyone (D15): public chrome and a sign-in prompt when signed out, the sidebar when signed in. */
+function PostRoute() {
+  const { currentUser, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  const page = (
+    <Lazy>
+      <PostPage />
     </Lazy>
   );
   return (
@@ -202,7 +220,16 @@ export function AppRoutes() {
           </SignedInShell>
         }
       />
+      <Route
+        path="/notifications"
+        element={
+          <SignedInShell>
+            <NotificationsPage />
+          </SignedInShell>
+        }
+      />
       <Route path="/community" element={<CommunityRoute />} />
+      <Route path="/post/:id" element={<PostRoute />} />
 
       <Route path="/terms" element={publicPage(<TermsPage />)} />
       <Route path="/privacy" element={publicPage(<PrivacyPage />)} />

@@ -1,6 +1,7 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { NotificationsShortcut, useLiveNotificationCount, useUnreadNotificationCount } from '../../features/notifications';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { titleForPath } from '../route-titles';
 import { Sidebar } from './sidebar';
@@ -9,6 +10,9 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   useDocumentTitle(titleForPath(pathname));
+  // One subscription per tab keeps the unread count live for the sidebar and the phone top bar.
+  useLiveNotificationCount();
+  const unreadNotifications = useUnreadNotificationCount();
 
   // Escape closes the phone menu, as it would any overlay.
   useEffect(() => {
@@ -29,15 +33,18 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
         <Link to="/" className="rounded-md text-lg font-bold text-indigo-700 focus-ring">
           Campus Clips
         </Link>
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium focus-ring"
-          aria-expanded={menuOpen}
-          aria-controls="sidebar"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          Menu
-        </button>
+        <div className="flex items-center gap-2">
+          <NotificationsShortcut count={unreadNotifications} />
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium focus-ring"
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+        </div>
       </div>
       {menuOpen && <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <aside

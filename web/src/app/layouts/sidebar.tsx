@@ -4,11 +4,13 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../shared/components/avatar';
 import { useAuth } from '../../shared/session/auth-context';
 import { useIsModerator } from '../../features/moderation';
+import { NotificationsNavLabel, useUnreadNotificationCount } from '../../features/notifications';
 
 const navLinks = [
   { to: '/', label: 'Home', end: true },
   { to: '/create-post', label: 'Create Post' },
   { to: '/explore', label: 'Explore' },
+  { to: '/notifications', label: 'Notifications', signedInOnly: true, unreadBadge: true },
   { to: '/calendar', label: 'Calendar' },
   { to: '/profile', label: 'Profile', signedInOnly: true },
   { to: '/settings', label: 'Settings' },
@@ -25,6 +27,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { currentUser, signOut } = useAuth();
   const navigate = useNavigate();
   const isModerator = useIsModerator();
+  const unreadNotifications = useUnreadNotificationCount();
 
   async function handleSignOut() {
     onNavigate?.();
@@ -44,7 +47,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             .map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={linkClass} onClick={onNavigate}>
-                  {link.label}
+                  {link.unreadBadge ? <NotificationsNavLabel count={unreadNotifications} /> : link.label}
                 </NavLink>
               </li>
             ))}

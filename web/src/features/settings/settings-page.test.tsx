@@ -1,5 +1,5 @@
 // Spec §8 "Settings": the words shown when the profile cannot be loaded.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { BlockedAndMutedUsersDocument, SettingsProfileDocument } from '../../graphql/graphql';
 import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
@@ -35,5 +35,15 @@ describe('Settings: loading the profile fails', () => {
       mocks: [{ request: profileRequest, result: { errors: [{ message: '' }] } }, noBlocksOrMutes],
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to fetch user data$/);
+  });
+});
+
+describe('Settings: notifications (issue 15)', () => {
+  it("has a 'Notifications' section with a switch per kind", async () => {
+    renderWithApollo(<SettingsPage />, { mocks: [{ request: profileRequest, error: new TypeError('Failed to fetch') }, noBlocksOrMutes] });
+    const section = await screen.findByRole('region', { name: 'Notifications' });
+    for (const kind of ['Likes', 'Comments', 'Mentions', 'New followers', 'Moderation']) {
+      expect(await within(section).findByRole('switch', { name: kind })).toBeChecked();
+    }
   });
 });

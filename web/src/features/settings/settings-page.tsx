@@ -4,12 +4,14 @@ import { Spinner } from '../../shared/components/spinner';
 import { ErrorBox } from '../../shared/components/error-box';
 import { SettingsProfileDocument } from '../../graphql/graphql';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
+import { NotificationSettings } from '../notifications';
 import { useAuth } from '../../shared/session/auth-context';
 import { hasPasswordSignIn } from './account-security';
 import { BlockedMutedSection } from './blocked-muted-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileSection } from './profile-section';
+import { SettingsSection } from './settings-section';
 
 /** Spec §8 "Settings": the server's message, else 'Failed to fetch user data'; 'An error occurred' when the call itself failed. */
 function loadErrorMessage(error: unknown): string {
@@ -41,6 +43,9 @@ export default function SettingsPage() {
         <ProfileSection key={data.viewer.id} viewer={data.viewer} catalogue={data.interestCatalogue} />
       )}
       <ChangePasswordSection canChangePassword={usesPassword} />
+      <SettingsSection id="notifications-heading" title="Notifications">
+        <NotificationSettings />
+      </SettingsSection>
       <BlockedMutedSection />
       <DeleteAccountSection usesPassword={usesPassword} />
     </div>

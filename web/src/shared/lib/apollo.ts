@@ -22,6 +22,7 @@ export function createCache(): InMemoryCache {
           explore: relayStylePagination(),
           postsByTag: relayStylePagination(['tag']),
           searchUsers: relayStylePagination(['query']),
+          notifications: relayStylePagination(),
         },
       },
       User: {

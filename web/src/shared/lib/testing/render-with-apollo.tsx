@@ -6,7 +6,12 @@ import { MemoryRouter } from 'react-router-dom';
 import type { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { ModerationNoticesDocument, MyRoleDocument } from '../../../graphql/graphql';
+import {
+  ModerationNoticesDocument,
+  MyRoleDocument,
+  NotificationSettingsDocument,
+  UnreadNotificationCountDocument,
+} from '../../../graphql/graphql';
 import { createCache } from '../apollo';
 
 type Options = { mocks?: ReadonlyArray<MockLink.MockedResponse>; cache?: InMemoryCache; route?: string };
@@ -28,9 +33,34 @@ const studentRole: MockLink.MockedResponse = {
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 
+/** The sidebar and the phone top bar show the unread notifications count: none, unless a test says otherwise. */
+const noUnreadNotifications: MockLink.MockedResponse = {
+  request: { query: UnreadNotificationCountDocument, variables: {} },
+  result: { data: { unreadNotificationCount: 0 } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
+/** Settings shows which notifications the viewer gets: every kind, unless a test says otherwise. */
+const allNotificationsOn: MockLink.MockedResponse = {
+  request: { query: NotificationSettingsDocument, variables: {} },
+  result: {
+    data: {
+      notificationSettings: {
+        __typename: 'NotificationSettings',
+        likes: true,
+        comments: true,
+        mentions: true,
+        follows: true,
+        moderation: true,
+      },
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
 export function renderWithApollo(ui: ReactElement, { mocks = [], cache = createCache(), route = '/' }: Options = {}) {
   const result = render(
-    <MockedProvider mocks={[...mocks, noModerationNotices, studentRole]} cache={cache}>
+    <MockedProvider mocks={[...mocks, noModerationNotices, studentRole, noUnreadNotifications, allNotificationsOn]} cache={cache}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </MockedProvider>,
   );

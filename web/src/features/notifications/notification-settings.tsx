@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  NotificationSettingsDocument,
+  UpdateNotificationSettingsDocument,
+  type NotificationSettingsFieldsFragment,
+} from '../../graphql/graphql';
+import { ErrorBox } from '../../shared/components/error-box';
+import { ErrorBanner, SuccessBanner } from '../../shared/components/form-controls';
+import { Spinner } from '../../shared/components/spinner';
+import { errorMessage } from '../../shared/lib/graphql-error';
+
+type Kind = keyof Omit<NotificationSettingsFieldsFragment, '__typename'>;
+
+export const NOTIFICATION_KINDS: ReadonlyArray<{ key: Kind; label: string; hint: string }> = [
+  { key: 'likes', label: 'Likes', hint: 'Someone likes your clip.' },
+  { key: 'comments', label: 'Comments', hint: 'Someone comments on your clip.' },
+  { key: 'mentions', label: 'Mentions', hint: 'Someone mentions you in a caption or a comment.' },
+  { key: 'follows', label: 'New followers', hint: 'Someone starts following you.' },
+  { key: 'moderation', label: 'Moderation', hint: 'A moderator acts on your clips, comments or account.' },
+];
+
+function Switch({
+  label,
+  hint,
+  checked,
+  disabled,
+  onToggle,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  const labelId = useId();
+  const hintId = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p id={labelId} className="font-medium text-slate-900">
+          {label}
+        </p>
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={labelId}
+        aria-describedby={hintId}
+        disabled={disabled}
+        onClick={onToggle}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-ring disabled:cursor-wait disabled:opacity-60 ${
+          checked ? 'bg-indigo-600' : 'bg-slate-300'
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Which kinds of notification the viewer gets (issue 15): one switch per kind, each saved as it
+ * is flipped (shown at once, put back if the save fails), with a message saying which.
+ */
+export function NotificationSettings() {
+  const { data, loading, error, refetch } = useQuery(NotificationSettingsDocument, { fetchPolicy: 'cache-and-network' });
+  const [save] = useMutation(UpdateNotificationSettingsDocument, {
+    update: (cache, result) => {
+      const saved = result.data?.updateNotificationSettings;
+      if (saved) cache.writeQuery({ query: NotificationSettingsDocument, data: { notificationSettings: saved } });
+    },
+  });
+  const [saving, setSaving] = useState<Kind | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const settings = data?.notificationSettings;
+
+  async function toggle(kind: (typeof NOTIFICATION_KINDS)[number]) {
+    if (!settings || saving) return;
+    const on = !settings[kind.key];
+    setSaving(kind.key);
+    setSaved(null);
+    setFailed(null);
+    try {
+      await save({
+        variables: { input: { [kind.key]: on } },
+        optimisticResponse: { updateNotificationSettings: { ...settings, [kind.key]: on } },
+      });
+      setSaved(`Saved: ${kind.label.toLowerCase()} notifications are ${on ? 'on' : 'off'}.`);
+    } catch (failure) {
+      console.error('Failed to save notification settings', failure);
+      setFailed(errorMessage(failure, `Failed to save your ${kind.label.toLowerCase()} setting. Please try again.`));
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  if (!settings) {
+    if (loading) return <Spinner label="Loading notification settings" />;
+    return (
+      <div className="space-y-2">
+        <ErrorBox message={errorMessage(error, 'Failed to load your notification settings')} />
+        <button
+          type="button"
+          onClick={() => void refetch().catch(() => undefined)}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-ring"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">Choose what you are notified about.</p>
+      <div className="divide-y divide-slate-200">
+        {NOTIFICATION_KINDS.map((kind) => (
+          <Switch
+            key={kind.key}
+            label={kind.label}
+            hint={kind.hint}
+            checked={settings[kind.key]}
+            disabled={saving !== null}
+            onToggle={() => void toggle(kind)}
+          />
+        ))}
+      </div>
+      <ErrorBanner message={failed} />
+      <SuccessBanner message={saved} />
+    </div>
+  );
+}
