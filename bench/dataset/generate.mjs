@@ -10,7 +10,7 @@ import { createRandom } from '../lib/prng.mjs';
 import { DATASET_END, DEFAULT_SEED, SCALES, TWO_YEARS_MS } from './scales.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TABLES = ['users', 'follows', 'uploads', 'posts', 'likes', 'comments'];
+const TABLES = ['users', 'follows', 'blocks', 'mutes', 'uploads', 'posts', 'likes', 'comments'];
 
 const FIRST = [
   'Maya',
@@ -279,6 +279,32 @@ function generate(spec, scale, seed) {
     for (const j of chosen) follows.push([i, j, start + random.int(TWO_YEARS_MS)]);
   }
 
+  // Blocks and mutes (issue 14), so every feed's filters meet real rows: one student in ten has
+  // blocked one to three people (never someone either follows: a block removes those edges), one
+  // in five has muted one to five people they follow. The bench actors do both.
+  const blocks = [];
+  const mutes = [];
+  const actorIndexes = new Set(Object.values(actors).map((actor) => actor.index));
+  for (let i = 0; i < n; i++) {
+    const actor = actorIndexes.has(i);
+    if (actor || random.next() < 0.1) {
+      const chosen = new Set();
+      for (let tries = 0, want = actor ? 5 : random.between(1, 3); chosen.size < want && tries < 50; tries++) {
+        const j = random.int(n);
+        const ordinary = !actor || j >= popularEnd;
+        if (ordinary && j !== i && !actorIndexes.has(j) && !followsOf.get(i).has(j) && !followsOf.get(j).has(i)) chosen.add(j);
+      }
+      for (const j of chosen) blocks.push([i, j]);
+    }
+    if (actor || random.next() < 0.2) {
+      const followed = [...followsOf.get(i)];
+      const want = Math.min(followed.length, actor ? 10 : random.between(1, 5));
+      const chosen = new Set();
+      while (chosen.size < want) chosen.add(followed[random.int(followed.length)]);
+      for (const j of chosen) mutes.push([i, j]);
+    }
+  }
+
   // Posts over two years, inserted in time order (as a live system would); creators post more.
   const postTimes = new Float64Array(spec.posts);
   for (let p = 0; p < spec.posts; p++) postTimes[p] = start + random.int(TWO_YEARS_MS);
@@ -304,19 +330,27 @@ function generate(spec, scale, seed) {
   const likeCounts = perPost(spec.likes, 1.2, Math.floor(n / 2));
   const commentCounts = perPost(spec.comments, 1.0, 500);
 
+  // The student's fixtures leave out the people the student blocked (they could not act on them).
+  const blockedByStudent = new Set(blocks.filter(([a]) => a === actors.student.index).map(([, b]) => b));
+  const actable = (p) => !blockedByStudent.has(posts[p].author);
+  const postIds = [];
+  while (postIds.length < 2000) {
+    const p = random.int(spec.posts);
+    if (actable(p)) postIds.push(posts[p].id);
+  }
   const fixtures = {
     // The student's posts to like/comment on: from the Home feed's authors and elsewhere.
-    postIds: Array.from({ length: 2000 }, () => posts[random.int(spec.posts)].id),
+    postIds,
     // People the student does not follow yet (follow/unfollow toggles these).
     followTargets: [],
     // A creator with many posts (the profile scenario) and a post with many comments.
     profileUid: uidOf(celebStart),
-    busyPostId: posts[commentCounts.reduce((best, count, p) => (count > commentCounts[best] ? p : best), 0)].id,
+    busyPostId: posts[commentCounts.reduce((best, count, p) => (actable(p) && count > commentCounts[best] ? p : best), 0)].id,
     uploadUrls: [],
   };
   const studentFollows = followsOf.get(actors.student.index);
   for (let i = popularEnd; i < n && fixtures.followTargets.length < 2000; i++)
-    if (!studentFollows.has(i) && i !== actors.student.index) fixtures.followTargets.push(uidOf(i));
+    if (!studentFollows.has(i) && i !== actors.student.index && !blockedByStudent.has(i)) fixtures.followTargets.push(uidOf(i));
 
   // Finished uploads owned by the student, one per createPost request the benchmark may send.
   const uploads = [];
@@ -328,7 +362,7 @@ function generate(spec, scale, seed) {
   }
   fixtures.uploadUrls.reverse(); // hand out in a fixed order from the end; see scenarios/actions.mjs
 
-  return { random, users, follows, posts, likeCounts, commentCounts, uploads, fixtures, n };
+  return { random, users, follows, blocks, mutes, posts, likeCounts, commentCounts, uploads, fixtures, n };
 }
 
 async function copyTable(client, table, data) {
@@ -342,6 +376,12 @@ async function copyTable(client, table, data) {
     },
     *follows() {
       for (const [a, b, at] of data.follows) yield `${uidOf(a)}\t${uidOf(b)}\t${ts(at)}\n`;
+    },
+    *blocks() {
+      for (const [a, b] of data.blocks) yield `${uidOf(a)}\t${uidOf(b)}\n`;
+    },
+    *mutes() {
+      for (const [a, b] of data.mutes) yield `${uidOf(a)}\t${uidOf(b)}\n`;
     },
     *uploads() {
       const owner = uidOf(0);
@@ -378,6 +418,8 @@ async function copyTable(client, table, data) {
   const columns = {
     users: 'firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests, created_at, updated_at',
     follows: 'follower_uid, followee_uid, created_at',
+    blocks: 'blocker_uid, blocked_uid',
+    mutes: 'muter_uid, muted_uid',
     uploads:
       'id, owner_uid, kind, file_name, media_path, poster_path, content_type, size, duration, width, height, status, created_at, completed_at',
     posts: 'id, author_uid, video_url, poster_url, duration, width, height, upload_id, caption, tags, created_at, status',

@@ -3,7 +3,7 @@ import type { Viewer } from '../../shared/viewer';
 import { keysetDesc, toPage, type Page, type PageRequest } from '../../shared/paging';
 import { getManyPlain } from '../../infra/db/plain-rows';
 import { notMutedSql } from '../../infra/db/relation-filters';
-import { Post, visiblePostSql } from '../posts';
+import { Post, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from '../posts';
 
 /**
  * From this many followees on, Home walks the newest posts of the whole campus and keeps those of
@@ -30,8 +30,11 @@ export class FeedService {
     const want = page.size + 1;
     const after = page.after ? 'AND (q.created_at, q.id) < (:afterCreatedAt, :afterId)' : '';
     // Followees' posts once ready; the viewer's own at every stage (posts/post-visibility.ts);
-    // nobody muted (a block already removed the follow).
+    // nobody muted (a block already removed the follow). The walk judges each post; the per-author
+    // plan judges each author once and each post only by its state, so its per-author index scan
+    // stops after `want` rows (judging authors per post made it sort every post of every followee).
     const visible = `AND ${visiblePostSql('q', ':uid')} AND ${notMutedSql('q.author_uid', ':uid')}`;
+    const visibleAuthor = `${visibleAuthorSql('a.uid', ':uid')} AND ${notMutedSql('a.uid', ':uid')}`;
     const followingCount = '(SELECT u.following_count FROM users u WHERE u.firebase_uid = :uid)';
     const followees = 'SELECT f.followee_uid FROM follows f WHERE f.follower_uid = :uid';
     // One statement, two plans; the viewer's exact follow count (kept by trigger) picks one at run
@@ -41,9 +44,9 @@ export class FeedService {
     const builder = this.posts.createQueryBuilder('p').where(
       `p.id IN (
         (SELECT l.id FROM (${followees} UNION ALL SELECT :uid) a (uid) CROSS JOIN LATERAL (
-            SELECT q.id, q.created_at FROM posts q WHERE q.author_uid = a.uid ${after} ${visible}
+            SELECT q.id, q.created_at FROM posts q WHERE q.author_uid = a.uid ${after} AND ${visiblePostStateSql('q', ':uid')}
             ORDER BY q.created_at DESC, q.id DESC LIMIT :want) l
-          WHERE ${followingCount} < :walkFrom
+          WHERE ${followingCount} < :walkFrom AND ${visibleAuthor}
           ORDER BY l.created_at DESC, l.id DESC LIMIT :want)
         UNION ALL
         (SELECT q.id FROM posts q

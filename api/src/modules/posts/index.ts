@@ -4,5 +4,5 @@ export { PostConnection } from './post-connection';
 export { PostResolver, UserPostsResolver } from './post.resolver';
 export { isUuid, postNotFound, PostService, type CreatePostInput, type VideoPipeline } from './post.service';
 export { PictureSource, PostStatus, VideoRendition } from './post-media';
-export { visibilityParameters, visiblePostSql } from './post-visibility';
+export { visibilityParameters, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from './post-visibility';
 export { postPolicy } from './post.policy';
