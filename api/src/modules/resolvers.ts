@@ -6,6 +6,7 @@ import { CommentResolver, PostCommentsResolver } from './comments';
 import { FeedResolver } from './feeds';
 import { FollowResolver } from './follows';
 import { LikeResolver } from './likes';
+import { MentionResolver } from './mentions';
 import { NotificationResolver } from './notifications';
 import { PostResolver, UserPostsResolver } from './posts';
 import { UserResolver } from './users';
@@ -27,4 +28,5 @@ export const RESOLVERS = [
   BlockResolver,
   ModerationResolver,
   NotificationResolver,
+  MentionResolver,
 ] as const;

@@ -7,9 +7,10 @@ import { CalendarService } from './calendar';
 import { type CommentEvents, CommentService } from './comments';
 import { FollowService } from './follows';
 import { LikeService } from './likes';
+import { MentionService } from './mentions';
 import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
-import { PostService, type VideoPipeline } from './posts';
+import { type CaptionMentionNotifier, PostService, type VideoPipeline } from './posts';
 import { UserService } from './users';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
@@ -53,15 +54,23 @@ export function createServices({
   notificationEvents = { countChanged: () => undefined },
 }: ServiceDeps): Services {
   const users = new UserService(db, media);
-  const posts = new PostService(db, media, videoPipeline);
   const notifications = new NotificationService(db, notificationEvents);
+  const mentions = new MentionService(users);
+  // A caption's mentions are told in the transaction that stores the post (posts cannot import notifications).
+  const captionMentions: CaptionMentionNotifier = {
+    transaction: (work) =>
+      notifications.withNotifications((tx, writer) =>
+        work(tx, (actorUid, uids, postId) => notifications.notifyMentions({ uid: actorUid }, uids, postId, null, writer)),
+      ),
+  };
+  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions);
   return {
     users,
     posts,
     feeds: new FeedService(db),
     likes: new LikeService(db, posts, notifications),
     follows: new FollowService(db, users, notifications),
-    comments: new CommentService(db, users, commentEvents, notifications),
+    comments: new CommentService(db, users, commentEvents, notifications, mentions),
     calendar: new CalendarService(db),
     accounts: new AccountService(db, media, identity),
     blocks: new BlockService(db, users),

@@ -1,6 +1,7 @@
 import { visibleRestrictedFields } from '../shared/field-visibility';
 import type { Viewer } from '../shared/viewer';
 import type { Comment } from '../modules/comments';
+import type { StoredMention } from '../modules/mentions';
 import type { Post } from '../modules/posts';
 import type { Services } from '../modules/services';
 import { User } from '../modules/users';
@@ -48,13 +49,22 @@ export function commentDocument(comment: Comment, author: User | undefined) {
   };
 }
 
-/** Documents for a page of posts: authors, likers and comments in three statements whatever the page size. */
+/**
+ * Documents for a page of posts: authors, likers and comments in three statements whatever the page
+ * size, and one more when a caption on the page mentions someone.
+ */
 export async function postDocuments(services: Services, lists: SpecLists, posts: Post[], viewer: Viewer | null) {
   const ids = posts.map((post) => post.id);
   const [likes, comments] = await Promise.all([lists.likerUids(ids), services.comments.forPosts(ids, viewer)]);
   const authorIds = new Set(posts.map((post) => post.authorUid));
   for (const list of comments.values()) for (const comment of list) authorIds.add(comment.authorUid);
-  const authors = new Map((await services.users.byIds([...authorIds])).map((user) => [user.id, user]));
+  const mentionedIds = new Set(posts.flatMap((post) => (post.mentions ?? []).map((mention) => mention.uid)));
+  const [authorList, mentionable] = await Promise.all([
+    services.users.byIds([...authorIds]),
+    services.users.byIdsVisibleTo([...mentionedIds], viewer),
+  ]);
+  const authors = new Map(authorList.map((user) => [user.id, user]));
+  const visibleMentioned = new Set(mentionable.map((user) => user.id));
   return posts.map((post) => {
     const author = authors.get(post.authorUid);
     return {
@@ -73,6 +83,8 @@ export async function postDocuments(services: Services, lists: SpecLists, posts:
       height: post.height,
       caption: post.caption,
       tags: post.tags,
+      // Not in the spec: the caption's mentions, without anyone the viewer may not see (a block, a deleted account).
+      mentions: mentionDocuments(post.mentions, visibleMentioned),
       likes: likes.get(post.id) ?? [],
       likeCount: post.likeCount,
       comments: (comments.get(post.id) ?? []).map((comment) => commentDocument(comment, authors.get(comment.authorUid))),
@@ -80,4 +92,8 @@ export async function postDocuments(services: Services, lists: SpecLists, posts:
       createdAt: post.createdAt.toISOString(),
     };
   });
+}
+
+function mentionDocuments(mentions: StoredMention[] | undefined, visible: ReadonlySet<string>): StoredMention[] {
+  return (mentions ?? []).filter((mention) => visible.has(mention.uid)).map(({ uid, start, length }) => ({ uid, start, length }));
 }

@@ -115,6 +115,8 @@ export const REST_ROUTES: RestRoute[] = [
         caption: optionalText(body, 'caption'),
         // The spec sends one comma-separated string; GraphQL and the service take a list.
         tags: commaSeparated(optionalTextOrList(body, 'tags')),
+        // Not in the spec: the uids of the students the caption mentions (as GraphQL's input).
+        mentions: optionalTextList(body, 'mentions'),
       });
       const [document] = await postDocuments(services, lists, [post], viewer);
       return { message: 'Post created successfully', post: document };
@@ -171,7 +173,13 @@ export const REST_ROUTES: RestRoute[] = [
     status: 201,
     async handle({ viewer, params, body, services }) {
       authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
-      const comment = await services.comments.add(viewer, params.postId!, optionalText(body, 'text') ?? '');
+      const comment = await services.comments.add(
+        viewer,
+        params.postId!,
+        optionalText(body, 'text') ?? '',
+        // Not in the spec: the uids of the students the text mentions.
+        optionalTextList(body, 'mentions'),
+      );
       const author = await services.users.byIds([comment.authorUid]);
       return { message: 'Comment added successfully', comment: commentDocument(comment, author[0]) };
     },

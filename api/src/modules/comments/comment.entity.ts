@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Mention, type StoredMention } from '../mentions';
 
 @ObjectType('Comment')
 @Entity('comments')
@@ -17,6 +18,10 @@ export class Comment {
   @Field()
   @Column({ type: 'text' })
   text!: string;
+
+  @Field(() => [Mention], { description: 'The people the text mentions, in the order they appear' })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  mentions!: StoredMention[];
 
   @Field()
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })

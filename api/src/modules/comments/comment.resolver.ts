@@ -51,10 +51,15 @@ export class CommentResolver {
   async addComment(
     @Arg('postId', () => ID) postId: string,
     @Arg('text') text: string,
+    @Arg('mentions', () => [ID], {
+      defaultValue: [],
+      description: "Ids of mentioned students (at most 10); one whose '@' + display name is not in the text is left out",
+    })
+    mentions: string[],
     @SignedIn() viewer: Viewer,
     @Ctx() { services }: GraphQLContext,
   ): Promise<Comment> {
-    return services.comments.add(viewer, postId, text);
+    return services.comments.add(viewer, postId, text, mentions);
   }
 
   @RequireUser()

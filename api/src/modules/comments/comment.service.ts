@@ -6,6 +6,7 @@ import { toPage, type Page, type PageRequest } from '../../shared/paging';
 import { NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import { FieldProblems, checkCommentText } from '../../shared/validation';
+import { checkMentionIds, type MentionService } from '../mentions';
 import type { NotificationService } from '../notifications';
 import { isUuid, postNotFound, visiblePostSql } from '../posts';
 import type { UserService } from '../users';
@@ -21,27 +22,45 @@ export class CommentService {
     private readonly users: UserService,
     private readonly events: CommentEvents,
     private readonly notifications: NotificationService,
+    private readonly mentions: MentionService,
   ) {
     this.comments = db.getRepository(Comment);
   }
 
-  async add(viewer: Viewer, postId: string, text: string): Promise<Comment> {
+  /**
+   * `mentionIds`: the students the text mentions (mentions/: at most 10; anyone unknown, oneself,
+   * blocked either way or whose '@Name' is not in the text is left out silently).
+   */
+  async add(viewer: Viewer, postId: string, text: string, mentionIds: readonly string[] = []): Promise<Comment> {
     const problems = new FieldProblems();
     const clean = checkCommentText(problems, text);
+    const wanted = checkMentionIds(problems, mentionIds);
     problems.throwIfAny();
     if (!isUuid(postId)) throw postNotFound();
+    const mentions = await this.mentions.place(viewer, wanted, clean);
     // Only on a post the viewer may see (posts/post-visibility.ts), checked in the same statement;
-    // the post's author is notified in the same transaction.
+    // the post's author and the mentioned students are notified in the same transaction (the
+    // author first: an author told of the comment is not told again of a mention in it).
     const inserted: Array<{ id: string }> = await withConstraintMessages(
       () =>
         this.notifications.withNotifications(async (tx, notify) => {
           const rows: Array<{ id: string }> = await tx.query(
-            `INSERT INTO comments (post_id, author_uid, text)
-               SELECT p.id, $2, $3 FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
+            `INSERT INTO comments (post_id, author_uid, text, mentions)
+               SELECT p.id, $2, $3, $4::jsonb FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
              RETURNING id`,
-            [postId, viewer.uid, clean],
+            [postId, viewer.uid, clean, JSON.stringify(mentions)],
           );
-          if (rows.length) await notify.commented(viewer.uid, rows[0]!.id);
+          if (!rows.length) return rows;
+          await notify.commented(viewer.uid, rows[0]!.id);
+          if (mentions.length) {
+            await this.notifications.notifyMentions(
+              viewer,
+              mentions.map((mention) => mention.uid),
+              postId,
+              rows[0]!.id,
+              notify,
+            );
+          }
           return rows;
         }),
       { comments_post_id_fkey: postNotFound },

@@ -2,7 +2,7 @@
 export { Post } from './post.entity';
 export { PostConnection } from './post-connection';
 export { PostResolver, UserPostsResolver } from './post.resolver';
-export { isUuid, postNotFound, PostService, type CreatePostInput, type VideoPipeline } from './post.service';
+export { isUuid, postNotFound, PostService, type CaptionMentionNotifier, type CreatePostInput, type VideoPipeline } from './post.service';
 export { PictureSource, PostStatus, VideoRendition } from './post-media';
 export { visibilityParameters, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from './post-visibility';
 export { postPolicy } from './post.policy';

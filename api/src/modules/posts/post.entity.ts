@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Mention, type StoredMention } from '../mentions';
 import { PictureSource, PostStatus, VideoRendition } from './post-media';
 
 @ObjectType('Post')
@@ -62,6 +63,10 @@ export class Post {
   @Field(() => [String])
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   tags!: string[];
+
+  @Field(() => [Mention], { description: 'The people the caption mentions, in the order they appear' })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  mentions!: StoredMention[];
 
   @Field(() => Int)
   @Column({ name: 'like_count', type: 'integer', default: 0 })

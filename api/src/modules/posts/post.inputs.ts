@@ -1,4 +1,4 @@
-import { Field, InputType } from 'type-graphql';
+import { Field, ID, InputType } from 'type-graphql';
 
 @InputType()
 export class CreatePostInput {
@@ -10,4 +10,10 @@ export class CreatePostInput {
 
   @Field(() => [String], { defaultValue: [] })
   tags!: string[];
+
+  @Field(() => [ID], {
+    defaultValue: [],
+    description: "Ids of mentioned students (at most 10); one whose '@' + display name is not in the caption is left out",
+  })
+  mentions!: string[];
 }

@@ -4,6 +4,7 @@ import { keysetDesc, toPage, type Page, type PageRequest } from '../../shared/pa
 import { withConstraintMessages } from '../../infra/db/errors';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import type { MediaService } from '../uploads';
+import { checkMentionIds, type MentionService } from '../mentions';
 import { NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import { FieldProblems, MESSAGES, checkCaption } from '../../shared/validation';
@@ -17,6 +18,8 @@ export interface CreatePostInput {
   videoUrl?: string | null;
   caption?: string | null;
   tags?: string[] | null;
+  /** The ids of the students the caption mentions (mentions/: at most 10; the others are left out silently). */
+  mentions?: string[] | null;
 }
 
 /**
@@ -27,6 +30,18 @@ export interface VideoPipeline {
   enqueue(transaction: EntityManager, post: { id: string; uploadId: string | null }): Promise<void>;
 }
 
+/**
+ * How the students a new caption mentions are told, in the transaction that stores the post:
+ * notifications provides it (it depends on posts, so posts cannot import it) and services.ts wires it.
+ * A mention in a post that is still processing shows once the post is ready (notifications' rule).
+ */
+export interface CaptionMentionNotifier {
+  /** Runs `work` in one transaction; `notify` writes the mentions' notifications within it, heard once it commits. */
+  transaction<T>(
+    work: (tx: EntityManager, notify: (actorUid: string, uids: string[], postId: string) => Promise<void>) => Promise<T>,
+  ): Promise<T>;
+}
+
 export class PostService {
   readonly posts: Repository<Post>;
 
@@ -34,6 +49,8 @@ export class PostService {
     private readonly db: DataSource,
     private readonly media: MediaService,
     private readonly pipeline: VideoPipeline,
+    private readonly mentions: MentionService,
+    private readonly mentionNotifier: CaptionMentionNotifier,
   ) {
     this.posts = db.getRepository(Post);
   }
@@ -75,12 +92,15 @@ export class PostService {
     if (!videoUrl) problems.add('videoUrl', MESSAGES.videoMissing);
     const caption = checkCaption(problems, input.caption);
     const tags = checkTags(problems, input.tags);
+    const mentionIds = checkMentionIds(problems, input.mentions);
     problems.throwIfAny();
 
+    const mentions = await this.mentions.place(viewer, mentionIds, caption);
     const video = await this.media.claimVideo(viewer.uid, videoUrl);
-    // Processing until its video is transcoded: only its author sees it meanwhile.
+    // Processing until its video is transcoded: only its author sees it meanwhile. The mentioned
+    // students are told in the same transaction (shown to them once the post is ready).
     const id = await withConstraintMessages(() =>
-      this.db.transaction(async (tx) => {
+      this.mentionNotifier.transaction(async (tx, notifyMentions) => {
         const inserted = await tx.getRepository(Post).insert({
           authorUid: viewer.uid,
           videoUrl: video.videoUrl,
@@ -91,11 +111,18 @@ export class PostService {
           uploadId: video.uploadId,
           caption,
           tags,
+          mentions,
           status: PostStatus.PROCESSING,
           processingProgress: 0,
         });
         const postId = inserted.identifiers[0]!.id as string;
         await this.pipeline.enqueue(tx, { id: postId, uploadId: video.uploadId });
+        if (mentions.length)
+          await notifyMentions(
+            viewer.uid,
+            mentions.map((mention) => mention.uid),
+            postId,
+          );
         return postId;
       }),
     );

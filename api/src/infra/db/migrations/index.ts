@@ -6,6 +6,7 @@ import { VideoProcessing1764100000000 } from './1764100000000-video-processing';
 import { BlocksAndMutes1764200000000 } from './1764200000000-blocks-and-mutes';
 import { Moderation1764300000000 } from './1764300000000-moderation';
 import { Notifications1764400000000 } from './1764400000000-notifications';
+import { Mentions1764500000000 } from './1764500000000-mentions';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   BlocksAndMutes1764200000000,
   Moderation1764300000000,
   Notifications1764400000000,
+  Mentions1764500000000,
 ];

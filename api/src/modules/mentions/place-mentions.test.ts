@@ -1,0 +1,52 @@
+import { FieldProblems } from '../../shared/validation';
+import { ValidationError } from '../../shared/errors';
+import { checkMentionIds } from './mention.service';
+import { placeMentions } from './place-mentions';
+
+const ann = { id: 'ann', displayName: 'Ann' };
+const annLee = { id: 'ann-lee', displayName: 'Ann Lee' };
+const maya = { id: 'maya', displayName: 'Maya Chen' };
+
+describe('placeMentions', () => {
+  it("finds each person's '@Name' in UTF-16 code units, ordered by place", () => {
+    const text = '🎉 with @Maya Chen and @Ann!';
+    expect(placeMentions(text, [ann, maya])).toEqual([
+      { uid: 'maya', start: 8, length: 10 },
+      { uid: 'ann', start: 23, length: 4 },
+    ]);
+    expect(text.slice(8, 18)).toBe('@Maya Chen');
+  });
+
+  it('lets the longer name claim first, so a shorter one takes its own place', () => {
+    expect(placeMentions('@Ann Lee and @Ann', [ann, annLee])).toEqual([
+      { uid: 'ann-lee', start: 0, length: 8 },
+      { uid: 'ann', start: 13, length: 4 },
+    ]);
+  });
+
+  it('leaves out a name that is missing, inside a longer word, case-changed, or without a display name', () => {
+    expect(placeMentions('@Anna, ann@Ann, @ann, Ann', [ann, { id: 'nameless', displayName: null }])).toEqual([]);
+  });
+
+  it('stands beside punctuation and emoji', () => {
+    expect(placeMentions('(@Ann)🎉@Maya Chen.', [ann, maya])).toEqual([
+      { uid: 'ann', start: 1, length: 4 },
+      { uid: 'maya', start: 8, length: 10 },
+    ]);
+  });
+});
+
+describe('checkMentionIds', () => {
+  it('dedupes, and refuses more than 10 people as a field problem', () => {
+    const problems = new FieldProblems();
+    expect(checkMentionIds(problems, ['a', 'b', 'a', ...Array.from({ length: 8 }, (_, i) => `u${i}`)])).toHaveLength(10);
+    expect(() => problems.throwIfAny()).not.toThrow();
+    expect(
+      checkMentionIds(
+        problems,
+        Array.from({ length: 11 }, (_, i) => `u${i}`),
+      ),
+    ).toEqual([]);
+    expect(() => problems.throwIfAny()).toThrow(new ValidationError({ mentions: 'You can mention at most 10 people' }));
+  });
+});
