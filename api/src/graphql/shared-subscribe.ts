@@ -27,13 +27,17 @@ import { isRestrictedField } from '../shared/graphql/restricted-field';
  */
 
 /**
- * Fields whose value does not depend on who asks (nothing here reads the viewer). A restricted
+ * Fields whose value does not depend on who asks (nothing here reads the viewer, or, like
+ * Mention.user, it answers for nobody in particular when shared). A restricted
  * field (User's @OwnerOnly() e-mail and date of birth) is never shared even if listed here: its
  * declaration on the entity decides, so adding one to this list cannot leak it.
  */
 const SHAREABLE_FIELDS: Record<string, ReadonlySet<string>> = {
   Subscription: new Set(['commentAdded']),
-  Comment: new Set(['id', 'text', 'createdAt', 'author', 'post']),
+  Comment: new Set(['id', 'text', 'createdAt', 'author', 'post', 'mentions']),
+  // Mention.user depends on who asks (null across a block): in a shared execution it is null for
+  // everyone (sharedAcrossViewers), and the '@Name' shows as written until the thread is read again.
+  Mention: new Set(['start', 'length', 'user']),
   User: new Set(['id', 'displayName', 'photoURL', 'bio', 'interests', 'followerCount', 'followingCount', 'postCount', 'createdAt']),
   Post: new Set(['id', 'caption', 'tags', 'videoUrl', 'posterUrl', 'createdAt', 'likeCount', 'commentCount', 'author']),
 };
@@ -57,14 +61,16 @@ export async function sharedSubscribe(
   const stream = await createSourceEventStream(args);
   if (!isAsyncIterable(stream)) return stream;
   const key = shareKey(args);
-  const executeEvent = (payload: unknown): Result =>
-    execute({ ...args, rootValue: payload, contextValue: eventContext(args.contextValue) });
+  const executeEvent = (payload: unknown, shared: boolean): Result => {
+    const contextValue = eventContext(args.contextValue) as object;
+    return execute({ ...args, rootValue: payload, contextValue: shared ? { ...contextValue, sharedAcrossViewers: true } : contextValue });
+  };
   return mapAsyncIterable(stream, (payload: unknown) => {
-    if (key === null || typeof payload !== 'object' || payload === null) return executeEvent(payload);
+    if (key === null || typeof payload !== 'object' || payload === null) return executeEvent(payload, false);
     let results = sharedResults.get(payload);
     if (!results) sharedResults.set(payload, (results = new Map()));
     let result = results.get(key);
-    if (!result) results.set(key, (result = executeEvent(payload)));
+    if (!result) results.set(key, (result = executeEvent(payload, true)));
     return result;
   });
 }

@@ -21,6 +21,11 @@ export interface GraphQLContext {
   clientAddress: string | null;
   /** The tightest rate-limit outcome of this request, for its RateLimit headers; null when nothing counted. */
   rateLimit: RateLimitState | null;
+  /**
+   * Set while one execution answers every subscriber of a live event (graphql/shared-subscribe.ts):
+   * a field whose answer depends on who asks must then answer as if it knew nobody.
+   */
+  sharedAcrossViewers?: boolean;
 }
 
 export function createContext(

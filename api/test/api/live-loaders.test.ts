@@ -51,6 +51,66 @@ describe('live events load afresh', () => {
   });
 });
 
+describe('live comments with mentions', () => {
+  it('are answered once for every subscriber: the mentioned account is nobody in particular there, and is read again with the thread', async () => {
+    const post = await createPost(server, author);
+    const mentioned = await createStudent(server, { displayName: 'Mina Mentioned' });
+    const LIVE = `subscription($id: ID!) { commentAdded(postId: $id) { text mentions { start length user { id } } } }`;
+    const streams = [liveComments(server, author, LIVE, post.id), liveComments(server, mentioned, LIVE, post.id)];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const added = await graphql(
+        server,
+        fan.token,
+        `
+          mutation ($id: ID!, $m: [ID!]!) {
+            addComment(postId: $id, text: "hi @Mina Mentioned", mentions: $m) {
+              mentions {
+                start
+                length
+                user {
+                  id
+                }
+              }
+            }
+          }
+        `,
+        { id: post.id, m: [mentioned.uid] },
+      );
+      expect(added.data.addComment.mentions).toEqual([{ start: 3, length: 15, user: { id: mentioned.uid } }]);
+      // Shared: one execution cannot know each subscriber's blocks, so nobody's account is named.
+      for (const event of await Promise.all(streams.map((stream) => stream.next()))) {
+        expect(event.commentAdded).toEqual({ text: 'hi @Mina Mentioned', mentions: [{ start: 3, length: 15, user: null }] });
+      }
+      const thread = await graphql(
+        server,
+        author.token,
+        `
+          query ($id: ID!) {
+            post(id: $id) {
+              comments(first: 5) {
+                edges {
+                  node {
+                    mentions {
+                      user {
+                        id
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        `,
+        { id: post.id },
+      );
+      expect(thread.data.post.comments.edges[0].node.mentions).toEqual([{ user: { id: mentioned.uid } }]);
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
+  });
+});
+
 async function addComment(postId: string, text: string): Promise<void> {
   const result = await graphql(server, fan.token, ADD_COMMENT, { id: postId, text });
   expect(result.errors).toBeUndefined();
