@@ -185,6 +185,7 @@ describe('Report on a comment', () => {
     __typename: 'Comment',
     id,
     text,
+    mentions: [],
     createdAt: '2026-11-21T09:00:00.000Z',
     author: { __typename: 'User', id: authorId, displayName, photoURL: null },
   });

@@ -24,6 +24,7 @@ const comment = (id: string, text: string, authorName: string) => ({
   __typename: 'Comment',
   id,
   text,
+  mentions: [],
   createdAt: '2026-11-21T09:00:00.000Z',
   author: { __typename: 'User', id: `uid-${authorName}`, displayName: authorName, photoURL: null },
 });

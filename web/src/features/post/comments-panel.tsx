@@ -7,6 +7,8 @@ import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
 import { Spinner } from '../../shared/components/spinner';
 import { ErrorBox } from '../../shared/components/error-box';
+import { MentionField } from '../../shared/components/mention-field';
+import { MentionText } from '../../shared/components/mention-text';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { adjustCommentCount, appendCommentToPost } from './comment-cache';
 import { TEMP_COMMENT_PREFIX, useAddComment } from './use-add-comment';
@@ -31,6 +33,8 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
   const inputId = useId();
   const problemId = useId();
   const [text, setText] = useState('');
+  // The ids of the people mentioned whose '@Name' is in the text (the field keeps this up to date).
+  const [mentions, setMentions] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { submit, pendingTexts } = useAddComment(postId);
@@ -66,12 +70,15 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
       return;
     }
     const trimmed = checked.value;
+    const mentioned = mentions;
     setText('');
+    setMentions([]);
     setSubmitting(true);
-    const result = await submit(trimmed, currentUser, data?.post?.commentCount ?? commentCount);
+    const result = await submit(trimmed, mentioned, currentUser, data?.post?.commentCount ?? commentCount);
     setSubmitting(false);
     if (!result.ok) {
       setText(trimmed); // D5: the text is not lost
+      setMentions(mentioned);
       onError(result.message);
     }
   }
@@ -119,19 +126,20 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
             <label htmlFor={inputId} className="sr-only">
               Add a comment
             </label>
-            <input
+            <MentionField
               id={inputId}
-              type="text"
               value={text}
-              onChange={(event) => {
-                setText(event.target.value);
+              onChange={(next) => {
+                setText(next.text);
+                setMentions(next.mentions);
                 setProblem(null);
               }}
               placeholder="Add a comment..."
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? problemId : undefined}
               disabled={submitting}
-              className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:bg-gray-100"
+              containerClassName="min-w-0 flex-1"
+              className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:bg-gray-100"
             />
             <button
               type="submit"
@@ -202,7 +210,9 @@ function CommentItem({ comment, onDelete, reportable = false }: CommentItemProps
           </time>
           {pending && <span className="sr-only"> (sending)</span>}
         </p>
-        <p className="break-words text-gray-800">{comment.text}</p>
+        <p className="break-words text-gray-800">
+          <MentionText text={comment.text} mentions={comment.mentions} />
+        </p>
       </div>
       {onDelete && !pending && (
         <DeleteControl

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
-import { CreatePostDocument } from '../../graphql/graphql';
+import { CreatePostDocument, MentionSuggestionsDocument } from '../../graphql/graphql';
 import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
 import CreatePostPage from './create-post-page';
@@ -89,6 +89,39 @@ describe('Create Post', () => {
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Failed to create post. Please try again.');
     expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
+  });
+
+  it("sends the people mentioned whose '@Name' is still in the caption", async () => {
+    const user = userEvent.setup();
+    const caption = 'Move-in day with @Maya Lopez and @Sam';
+    const person = (id: string, displayName: string) => ({ __typename: 'User', id, displayName, photoURL: null, isViewer: false });
+    const suggestions = (query: string, found: ReturnType<typeof person>[]): MockLink.MockedResponse => ({
+      request: { query: MentionSuggestionsDocument, variables: { query, first: 5 } },
+      result: {
+        data: { searchUsers: { __typename: 'UserConnection', edges: found.map((node) => ({ __typename: 'UserEdge', node })) } },
+      },
+    });
+    renderPage([
+      suggestions('ma', [person('u-maya', 'Maya Lopez')]),
+      suggestions('sa', [person('u-sam', 'Sam Reyes')]),
+      {
+        request: { query: CreatePostDocument, variables: { input: { videoUrl: mockMediaUrl, caption, tags: [], mentions: ['u-maya'] } } },
+        result: { data: { createPost: makePost('new-post', { caption }) } },
+      },
+    ]);
+    await uploadVideo(user);
+    const field = screen.getByRole('combobox', { name: 'Caption' });
+    await user.type(field, 'Move-in day with @ma');
+    await user.click(await screen.findByRole('option', { name: 'Maya Lopez' }));
+    await user.keyboard('and @sa');
+    await screen.findByRole('option', { name: 'Sam Reyes' });
+    await user.keyboard('{Enter}');
+    expect(field).toHaveValue('Move-in day with @Maya Lopez and @Sam Reyes ');
+    // Sam's name is cut short again: he is no longer mentioned.
+    await user.keyboard('{Backspace>7/}');
+    expect(field).toHaveValue(caption);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText('Home screen', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   // Limits count characters as the api does (code points): 2,200 emoji are 4,400 UTF-16 units.

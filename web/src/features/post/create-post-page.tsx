@@ -8,6 +8,7 @@ import { useAuth } from '../../shared/session/auth-context';
 import { ErrorBox } from '../../shared/components/error-box';
 import { fieldErrors } from '../../shared/lib/graphql-error';
 import { VideoUploadArea } from '../../shared/components/video-upload-area';
+import { MentionField } from '../../shared/components/mention-field';
 
 /** /create-post: upload a video, add a caption and tags, publish. */
 export default function CreatePostPage() {
@@ -17,6 +18,8 @@ export default function CreatePostPage() {
   const tagsId = useId();
   const [videoUrl, setVideoUrl] = useState<string | null>(null);
   const [caption, setCaption] = useState('');
+  // The ids of the people mentioned whose '@Name' is in the caption (the field keeps this up to date).
+  const [captionMentions, setCaptionMentions] = useState<string[]>([]);
   const [tagsText, setTagsText] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
@@ -44,7 +47,15 @@ export default function CreatePostPage() {
     }
     try {
       await createPost({
-        variables: { input: { videoUrl, caption: checkedCaption.value, tags: checkedTags.value } },
+        variables: {
+          input: {
+            videoUrl,
+            caption: checkedCaption.value,
+            tags: checkedTags.value,
+            // The api's default is none: the field is sent only when someone is mentioned.
+            ...(captionMentions.length > 0 ? { mentions: captionMentions } : {}),
+          },
+        },
         update(cache, { data }) {
           const created = data?.createPost;
           if (created) {
@@ -92,10 +103,14 @@ export default function CreatePostPage() {
           <label htmlFor={captionId} className="mb-1 block text-sm font-medium text-gray-900">
             Caption
           </label>
-          <textarea
+          <MentionField
+            multiline
             id={captionId}
             value={caption}
-            onChange={(event) => setCaption(event.target.value)}
+            onChange={(next) => {
+              setCaption(next.text);
+              setCaptionMentions(next.mentions);
+            }}
             placeholder="Write a caption for your video..."
             rows={4}
             aria-invalid={Boolean(fieldProblems.caption)}

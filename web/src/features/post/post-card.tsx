@@ -5,6 +5,7 @@ import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { Toast, useToast } from '../../shared/components/toast';
+import { MentionText } from '../../shared/components/mention-text';
 import { ReportButton } from '../moderation';
 import { CommentsPanel } from './comments-panel';
 import { DeletePostControl } from './delete-post-control';
@@ -156,7 +157,11 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: 
         />
       </div>
 
-      {post.caption && <p className="mt-2 whitespace-pre-line break-words text-gray-900">{post.caption}</p>}
+      {post.caption && (
+        <p className="mt-2 whitespace-pre-line break-words text-gray-900">
+          <MentionText text={post.caption} mentions={post.mentions} />
+        </p>
+      )}
       {post.tags.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Tags">
           {post.tags.map((tag) => (

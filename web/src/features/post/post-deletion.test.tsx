@@ -85,7 +85,7 @@ function visitedCache() {
 }
 
 function comment(id: string, text: string, author: typeof me) {
-  return { __typename: 'Comment' as const, id, text, createdAt: '2026-11-20T13:00:00.000Z', author };
+  return { __typename: 'Comment' as const, id, text, mentions: [], createdAt: '2026-11-20T13:00:00.000Z', author };
 }
 
 const someoneElse = { __typename: 'User' as const, id: 'author-of-theirs', displayName: 'Theo Other', photoURL: null, photoSources: [] };

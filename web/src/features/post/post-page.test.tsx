@@ -20,6 +20,7 @@ const comment = {
   __typename: 'Comment',
   id: 'c1',
   text: 'Love this view',
+  mentions: [],
   createdAt: '2026-11-21T10:00:00.000Z',
   author: { __typename: 'User', id: 'u-2', displayName: 'Sam Rivers', photoURL: null },
 };

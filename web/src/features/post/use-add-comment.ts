@@ -23,20 +23,27 @@ export function useAddComment(postId: string) {
   const pendingTexts = useRef(new Map<string, number>());
 
   const submit = useCallback(
-    async (text: string, author: CurrentUser, currentCount: number): Promise<{ ok: true } | { ok: false; message: string }> => {
+    async (
+      text: string,
+      mentions: string[],
+      author: CurrentUser,
+      currentCount: number,
+    ): Promise<{ ok: true } | { ok: false; message: string }> => {
       const pending = pendingTexts.current;
       pending.set(text, (pending.get(text) ?? 0) + 1);
       const optimisticComment = {
         __typename: 'Comment' as const,
         id: tempCommentId(),
         text,
+        // Shown as written until the server's comment, with its mention links, replaces it.
+        mentions: [],
         createdAt: new Date().toISOString(),
         author: { __typename: 'User' as const, id: author.uid, displayName: author.displayName, photoURL: author.photoURL },
         post: { __typename: 'Post' as const, id: postId, commentCount: currentCount + 1 },
       };
       try {
         await addComment({
-          variables: { postId, text },
+          variables: { postId, text, mentions },
           optimisticResponse: { addComment: optimisticComment },
           update(cache, { data }) {
             if (data?.addComment) appendCommentToPost(cache, postId, data.addComment);

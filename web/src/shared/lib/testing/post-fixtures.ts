@@ -4,6 +4,12 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
     __typename: 'Post' as const,
     id,
     caption: `Caption of ${id}`,
+    mentions: [] as Array<{
+      __typename: 'Mention';
+      start: number;
+      length: number;
+      user: { __typename: 'User'; id: string; displayName: string | null } | null;
+    }>,
     tags: ['campus'],
     status: 'READY' as 'READY' | 'PROCESSING' | 'FAILED',
     processingProgress: null as number | null,

@@ -1,0 +1,190 @@
+// A text field that offers people as '@' is typed (issue 15, @mentions): the caption's textarea and
+// the comment's one-line input. It is an ARIA combobox (the 1.2 pattern: the field keeps focus,
+// aria-activedescendant names the highlighted option). Picking writes '@Display Name ' and remembers
+// that person; the field reports its text with the ids of the picked people whose '@Name' is still
+// in it (the api keeps a mention only where '@' + the name appears).
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { findMentionTrigger, mentionedIds, type MentionPick } from '../lib/mentions';
+import { useMentionSuggestions, type MentionOption } from '../hooks/use-mention-suggestions';
+import { useAuth } from '../session/auth-context';
+import { Avatar } from './avatar';
+
+export type MentionValue = { text: string; mentions: string[] };
+
+type MentionFieldProps = {
+  value: string;
+  onChange: (value: MentionValue) => void;
+  /** A textarea (a caption) rather than a one-line input (a comment). */
+  multiline?: boolean;
+  id?: string;
+  placeholder?: string;
+  rows?: number;
+  disabled?: boolean;
+  /** The field's own classes. */
+  className?: string;
+  /** Classes of the box around the field and its suggestions (it is `relative`). */
+  containerClassName?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+};
+
+type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+
+export function MentionField({
+  value,
+  onChange,
+  multiline = false,
+  id,
+  placeholder,
+  rows,
+  disabled,
+  className = '',
+  containerClassName = '',
+  'aria-invalid': ariaInvalid,
+  'aria-describedby': ariaDescribedBy,
+}: MentionFieldProps) {
+  const { currentUser } = useAuth();
+  const listboxId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const [caret, setCaret] = useState(value.length);
+  const [focused, setFocused] = useState(false);
+  const [picks, setPicks] = useState<MentionPick[]>([]);
+  // Escape, or a pick, closes the list for that '@' until another one is typed.
+  const [dismissedStart, setDismissedStart] = useState<number | null>(null);
+  const [highlight, setHighlight] = useState<{ key: string; index: number }>({ key: '', index: 0 });
+
+  const trigger = disabled ? null : findMentionTrigger(value, caret);
+  // Asked only while the field has focus and the list was not closed for this '@'.
+  const searching = focused && trigger !== null && trigger.start !== dismissedStart ? trigger : null;
+  const options = useMentionSuggestions(searching, currentUser?.uid ?? null);
+  const open = searching !== null && options.length > 0;
+  const optionsKey = trigger ? `${trigger.start}:${options.map((option) => option.id).join(',')}` : '';
+  const activeIndex = highlight.key === optionsKey ? Math.min(highlight.index, options.length - 1) : 0;
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
+
+  // After a pick the caret goes after the name written (the value arrives through the parent).
+  useLayoutEffect(() => {
+    const position = pendingCaret.current;
+    const field = multiline ? textareaRef.current : inputRef.current;
+    if (position === null || !field) return;
+    pendingCaret.current = null;
+    field.setSelectionRange(position, position);
+  }, [value, multiline]);
+
+  function handleChange(event: ChangeEvent<FieldElement>) {
+    const text = event.target.value;
+    const nextCaret = event.target.selectionStart ?? text.length;
+    setCaret(nextCaret);
+    const next = findMentionTrigger(text, nextCaret);
+    if (!next || next.start !== dismissedStart) setDismissedStart(null);
+    onChange({ text, mentions: mentionedIds(text, picks) });
+  }
+
+  function handleSelect(event: SyntheticEvent<FieldElement>) {
+    const position = event.currentTarget.selectionStart;
+    if (position !== null && position !== caret) setCaret(position);
+  }
+
+  function pick(option: MentionOption) {
+    if (!trigger) return;
+    const before = value.slice(0, trigger.start);
+    const after = value.slice(trigger.start + 1 + trigger.query.length);
+    const written = `@${option.displayName}`;
+    const spacer = /^\s/.test(after) ? '' : ' ';
+    const text = `${before}${written}${spacer}${after}`;
+    const position = before.length + written.length + 1;
+    const nextPicks = [...picks.filter((known) => known.id !== option.id), { id: option.id, name: option.displayName }];
+    setPicks(nextPicks);
+    setDismissedStart(trigger.start);
+    setCaret(position);
+    pendingCaret.current = position;
+    onChange({ text, mentions: mentionedIds(text, nextPicks) });
+  }
+
+  function handleKeyDown(event: KeyboardEvent<FieldElement>) {
+    if (!open || event.nativeEvent.isComposing) return;
+    const move = (index: number) => setHighlight({ key: optionsKey, index: (index + options.length) % options.length });
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        move(activeIndex + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(activeIndex - 1);
+        break;
+      case 'Enter':
+      case 'Tab':
+        // Only while the list is open: otherwise Enter sends a comment and Tab leaves the field.
+        event.preventDefault();
+        pick(options[activeIndex]);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        if (trigger) setDismissedStart(trigger.start);
+        break;
+    }
+  }
+
+  const fieldProps = {
+    id,
+    value,
+    placeholder,
+    disabled,
+    className,
+    role: 'combobox' as const,
+    'aria-autocomplete': 'list' as const,
+    'aria-expanded': open,
+    'aria-controls': listboxId,
+    'aria-activedescendant': open ? optionId(activeIndex) : undefined,
+    'aria-invalid': ariaInvalid,
+    'aria-describedby': ariaDescribedBy,
+    onChange: handleChange,
+    onSelect: handleSelect,
+    onKeyDown: handleKeyDown,
+    onFocus: () => setFocused(true),
+    onBlur: () => setFocused(false),
+  };
+
+  return (
+    <div className={`relative ${containerClassName}`}>
+      {multiline ? (
+        <textarea ref={textareaRef} rows={rows} aria-multiline="true" {...fieldProps} />
+      ) : (
+        <input ref={inputRef} type="text" {...fieldProps} />
+      )}
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="People to mention"
+        hidden={!open}
+        className="absolute left-0 right-0 top-full z-20 mt-1 max-h-60 overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+      >
+        {open &&
+          options.map((option, index) => (
+            <li
+              key={option.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              // The field keeps focus (and its caret) while an option is clicked.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(option)}
+              onMouseEnter={() => setHighlight({ key: optionsKey, index })}
+              className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-gray-900 ${
+                index === activeIndex ? 'bg-indigo-50 text-indigo-900' : ''
+              }`}
+            >
+              <span aria-hidden="true" className="contents">
+                <Avatar photoURL={option.photoURL} name={option.displayName} size={24} />
+              </span>
+              <span className="truncate">{option.displayName}</span>
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}
