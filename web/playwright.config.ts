@@ -17,14 +17,19 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never' }]],
   // All files share one api and database. The journey asserts exact feeds (an empty Explore, the
   // end of a one-post feed), so the file that fills a feed with many posts runs after it, and the
-  // one that posts clips of every format (each shows in others' Explore) after that, and the shared
-  // post page (its post shows in Explore too) last.
+  // one that posts clips of every format (each shows in others' Explore) after that, then the shared
+  // post page, the moderation journey and the notifications journey, one after the other (their
+  // posts show in Explore too).
   projects: [
-    { name: 'journey-and-screens', testIgnore: /(feed-scrolling|transcoded-playback|post-page|moderation-journey)\.spec\.ts/ },
+    {
+      name: 'journey-and-screens',
+      testIgnore: /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey)\.spec\.ts/,
+    },
     { name: 'busy-feeds', testMatch: /feed-scrolling\.spec\.ts/, dependencies: ['journey-and-screens'] },
     { name: 'transcoded-media', testMatch: /transcoded-playback\.spec\.ts/, dependencies: ['busy-feeds'] },
     { name: 'post-pages', testMatch: /post-page\.spec\.ts/, dependencies: ['transcoded-media'] },
     { name: 'moderation', testMatch: /moderation-journey\.spec\.ts/, dependencies: ['post-pages'] },
+    { name: 'notifications', testMatch: /notifications-journey\.spec\.ts/, dependencies: ['moderation'] },
   ],
   use: {
     ...devices['Desktop Chrome'],

@@ -87,11 +87,11 @@ export function NotificationRow({ notification, now }: { notification: Notificat
           )}
         </p>
         {excerpt && <p className="mt-0.5 line-clamp-2 break-words text-sm text-slate-600">{excerpt}</p>}
-        {gone && <p className="mt-0.5 text-sm italic text-slate-500">This clip is no longer available.</p>}
+        {gone && <p className="mt-0.5 text-sm italic text-slate-600">This clip is no longer available.</p>}
         <time
           dateTime={notification.createdAt}
           title={new Date(notification.createdAt).toLocaleString()}
-          className="text-xs text-slate-500"
+          className="text-xs text-slate-600"
         >
           {timeAgo(notification.createdAt, now)}
         </time>
