@@ -59,7 +59,8 @@ async function drive({ url, requests, seconds }) {
  * order on one pooled connection per request, CONCURRENCY requests at a time.
  */
 export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds = 0 }) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
+  // The api's session settings (api/src/infra/db/data-source.ts: JIT off), so the floor runs the same statements the same way.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: '-c jit=off' });
   try {
     const once = async (until, latencies) => {
       while (Date.now() < until) {

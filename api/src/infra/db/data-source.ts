@@ -44,6 +44,9 @@ const common = (entities: EntityList, onError: LogFn) =>
  * ./data, through PGlite's own node-postgres adapter with exactly one connection so that
  * transactions never interleave. Both run the same migrations on open.
  */
+/** Session settings for every PostgreSQL connection the app opens (libpq `options`). */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+
 export async function openDatabase(config: DatabaseSettings, entities: EntityList, onError: LogFn = () => undefined): Promise<Database> {
   if (config.databaseUrl) {
     const dataSource = new DataSource({
@@ -51,7 +54,9 @@ export async function openDatabase(config: DatabaseSettings, entities: EntityLis
       url: config.databaseUrl,
       subscribers: [DropBrokenConnections],
       poolSize: 10,
-      extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 },
+      // JIT off (PostgreSQL's default is on): the planner's cost for Home's branch that never runs
+      // crosses jit_above_cost, and compiling it took 80-190 ms of a 4 ms page (docs/ARCHITECTURE.md).
+      extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000, options: POSTGRES_SESSION_OPTIONS },
     } as DataSourceOptions);
     await dataSource.initialize();
     await migrateExclusively(config.databaseUrl, dataSource);
