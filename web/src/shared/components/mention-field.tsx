@@ -152,7 +152,7 @@ export function MentionField({
   return (
     <div className={`relative ${containerClassName}`}>
       {multiline ? (
-        <textarea ref={textareaRef} rows={rows} aria-multiline="true" {...fieldProps} />
+        <textarea ref={textareaRef} rows={rows} {...fieldProps} />
       ) : (
         <input ref={inputRef} type="text" {...fieldProps} />
       )}
