@@ -151,11 +151,7 @@ export function MentionField({
 
   return (
     <div className={`relative ${containerClassName}`}>
-      {multiline ? (
-        <textarea ref={textareaRef} rows={rows} {...fieldProps} />
-      ) : (
-        <input ref={inputRef} type="text" {...fieldProps} />
-      )}
+      {multiline ? <textarea ref={textareaRef} rows={rows} {...fieldProps} /> : <input ref={inputRef} type="text" {...fieldProps} />}
       <ul
         id={listboxId}
         role="listbox"
