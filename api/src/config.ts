@@ -16,6 +16,8 @@ export interface Config {
   publicUrl: string | null;
   /** PostgreSQL through pg when set; the embedded PGlite database otherwise. */
   databaseUrl: string | null;
+  /** Hot reads as named prepared statements (PREPARED_STATEMENTS=off for a pooler that cannot keep them). */
+  preparedStatements: boolean;
   dataDir: string;
   pgliteDir: string;
   mediaDir: string;
@@ -123,6 +125,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (nodeEnv === 'production' && rateLimits === 'off') problems.push('RATE_LIMITS must not be off when NODE_ENV=production');
 
   // A public api need not hand out a map of itself; a team can still turn it on for a staging deploy.
+  const preparedStatements = read('PREPARED_STATEMENTS') ?? 'on';
+  if (preparedStatements !== 'on' && preparedStatements !== 'off')
+    problems.push(`PREPARED_STATEMENTS must be on or off (got "${preparedStatements}")`);
   const graphqlIde = read('GRAPHQL_IDE') ?? (nodeEnv === 'production' ? 'off' : 'on');
   if (graphqlIde !== 'on' && graphqlIde !== 'off') problems.push(`GRAPHQL_IDE must be on or off (got "${graphqlIde}")`);
 
@@ -152,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host: read('HOST') ?? '0.0.0.0',
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     databaseUrl,
+    preparedStatements: preparedStatements === 'on',
     dataDir,
     pgliteDir: path.resolve(dataDir, read('PGLITE_DIR') ?? 'pglite'),
     mediaDir: path.resolve(cwd, read('MEDIA_DIR') ?? path.join(dataDir, 'media')),

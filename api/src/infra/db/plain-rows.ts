@@ -1,11 +1,55 @@
-import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityTarget, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 
 /**
- * `builder.getMany()` for the hot reads (feed pages, the authors of a page): the same SQL, the
- * same entities, but the rows are turned into entities here, column by column through the
- * driver's own value preparation, instead of through TypeORM's general result transformer (built
- * for joins and relations, and about a sixth of a feed page's CPU at campus scale).
- * Only plain single-entity selects qualify; anything else is refused, loudly.
+ * Rows to entities for the hot reads (feed pages, the authors of a page), column by column through
+ * the driver's own value preparation, instead of through TypeORM's general result transformer
+ * (built for joins and relations, and about a sixth of a feed page's CPU at campus scale).
+ */
+
+/** Reads one entity out of a row whose columns are named `${prefix}_${column}`; built once per statement. */
+export interface EntityRowReader<T> {
+  /** `alias.column AS "prefix_column", ...`: the select list the reader expects. */
+  readonly selectList: string;
+  read(row: Record<string, unknown>): T;
+}
+
+export function entityRowReader<T extends ObjectLiteral>(
+  db: DataSource,
+  target: EntityTarget<T>,
+  alias: string,
+  prefix = alias,
+): EntityRowReader<T> {
+  const metadata = db.getMetadata(target);
+  if (metadata.discriminatorColumn) throw new Error(`entityRowReader: ${metadata.name} has inheritance`);
+  // getMany would call these after loading; nothing here does.
+  if (metadata.afterLoadListeners.length || db.subscribers.some((subscriber) => subscriber.afterLoad)) {
+    throw new Error(`entityRowReader: ${metadata.name} has afterLoad listeners`);
+  }
+  const driver = db.driver;
+  const columns = metadata.columns
+    .filter((column) => !column.isVirtual)
+    .map((column) => ({ column, key: `${prefix}_${column.databaseName}` }));
+  return {
+    selectList: columns.map(({ column, key }) => `${alias}.${column.databaseName} AS "${key}"`).join(', '),
+    read(row) {
+      const entity = metadata.create(undefined, { fromDeserializer: true }) as T;
+      for (const { column, key } of columns) {
+        const value = row[key];
+        if (value === undefined) {
+          // As getMany: a column left out of the select stays unset, but a row without its key is a bug.
+          if (column.isPrimary) throw new Error(`entityRowReader: the row has no ${key}`);
+          continue;
+        }
+        column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
+      }
+      return entity;
+    },
+  };
+}
+
+/**
+ * `builder.getMany()` through the same reader. Only plain single-entity selects qualify; anything
+ * else is refused, loudly.
  */
 export async function getManyPlain<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>): Promise<T[]> {
   const map = builder.expressionMap;
@@ -13,13 +57,7 @@ export async function getManyPlain<T extends ObjectLiteral>(builder: SelectQuery
   if (!alias?.hasMetadata || map.joinAttributes.length || map.relationIdAttributes.length || map.selects.length > 1) {
     throw new Error('getManyPlain: only a plain select of one entity qualifies');
   }
-  const metadata = alias.metadata;
-  if (metadata.discriminatorColumn || metadata.embeddeds.length)
-    throw new Error(`getManyPlain: ${metadata.name} has inheritance or embeddeds`);
-  // getMany would call these after loading; nothing here does.
-  if (metadata.afterLoadListeners.length || builder.connection.subscribers.some((subscriber) => subscriber.afterLoad)) {
-    throw new Error(`getManyPlain: ${metadata.name} has afterLoad listeners`);
-  }
+  const reader = entityRowReader<T>(builder.connection, alias.metadata.target, alias.name);
 
   const [sql, parameters] = builder.getQueryAndParameters();
   // As getMany: the builder's own runner (inside a transaction) or a pooled one for this query.
@@ -31,22 +69,5 @@ export async function getManyPlain<T extends ObjectLiteral>(builder: SelectQuery
   } finally {
     if (!own) await runner.release();
   }
-
-  const driver = builder.connection.driver;
-  const columns = metadata.columns
-    .filter((column) => !column.isVirtual)
-    .map((column) => ({ column, key: `${alias.name}_${column.databaseName}` }));
-  return rows.map((row) => {
-    const entity = metadata.create(undefined, { fromDeserializer: true }) as T;
-    for (const { column, key } of columns) {
-      const value = row[key];
-      if (value === undefined) {
-        // As getMany: a column left out of the select stays unset, but a row without its key is a bug.
-        if (column.isPrimary) throw new Error(`getManyPlain: the row has no ${key}`);
-        continue;
-      }
-      column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
-    }
-    return entity;
-  });
+  return rows.map((row) => reader.read(row));
 }
