@@ -16,12 +16,14 @@ import { buildDataset, counterMismatches, withClient, withDatabase } from './dat
 import { actorToken } from './lib/accounts.mjs';
 import { startApi } from './lib/api-process.mjs';
 import { openSqlCapture } from './lib/capture-sql.mjs';
+import { cpuMeter } from './lib/cpu.mjs';
 import { CONCURRENCY, round, runFloor, runHttp } from './lib/load.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { evaluateTargets } from './lib/targets.mjs';
 import { readScenarios, writeScenarios } from './scenarios/actions.mjs';
 import { feedScenarios } from './scenarios/feeds.mjs';
 import { notificationScenarios } from './scenarios/notifications.mjs';
+import { eventScenarios } from './scenarios/events.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -56,7 +58,8 @@ async function main() {
     const api = await startOne();
     log(`api on ${api.url} (RATE_LIMITS=off), actors signed in`);
 
-    const feeds = await feedScenarios({ apiUrl: api.url, tokens, actors });
+    // The Events page's pages go through the SQL capture with the feeds (statements per page).
+    const feeds = [...(await feedScenarios({ apiUrl: api.url, tokens, actors })), ...(await eventScenarios({ apiUrl: api.url, tokens }))];
     const wanted = (scenario) => !only || only.includes(scenario.id);
     // Capture each feed request's SQL in a separate in-process api, then let it go before the load.
     const capture = await openSqlCapture({ root, databaseUrl: dataset.databaseUrl, emulatorHost: emulator.host });
@@ -74,15 +77,30 @@ async function main() {
     ];
     for (const scenario of all.filter(wanted)) {
       const result = { id: scenario.id, name: scenario.name, kind: scenario.kind };
-      result.api = await runHttp({ url: api.url, requests: scenario.requests ?? [scenario.request], seconds, warmupSeconds });
+      const meter = (apiPid) => cpuMeter({ databaseUrl: dataset.databaseUrl, database: dataset.database, apiPid });
+      result.api = await runHttp({
+        url: api.url,
+        requests: scenario.requests ?? [scenario.request],
+        seconds,
+        warmupSeconds,
+        meter: meter(api.pid),
+      });
       if (scenario.statements) {
-        result.floor = await runFloor({ databaseUrl: dataset.databaseUrl, statements: scenario.statements, seconds, warmupSeconds });
+        const floorMeter = meter(null);
+        result.floor = await runFloor({
+          databaseUrl: dataset.databaseUrl,
+          statements: scenario.statements,
+          seconds,
+          warmupSeconds,
+          meter: floorMeter,
+        });
         result.apiShareOfFloor = result.floor.rps ? round(result.api.rps / result.floor.rps, 2) : null;
         result.sql = scenario.statements.map((statement) => statement.sql);
       }
       scenarios.push(result);
       log(
-        `${scenario.id}: ${result.api.rps} rps, p50 ${result.api.p50Ms} ms, p99 ${result.api.p99Ms} ms, ${result.api.errors} errors, ${result.api.sqlPerRequest} SQL/req` +
+        `${scenario.id}: ${result.api.rps} rps, p50 ${result.api.p50Ms} ms, p99 ${result.api.p99Ms} ms, ${result.api.errors} errors, ${result.api.sqlPerRequest} SQL/req, ` +
+          `CPU ms/req api ${result.api.apiCpuMsPerRequest} pg ${result.api.postgresCpuMsPerRequest}, load ${result.api.load1m}` +
           (result.floor ? `; floor ${result.floor.rps} rps, p99 ${result.floor.p99Ms} ms` : ''),
       );
       if (result.api.firstError) log(`  first error: ${result.api.firstError}`);

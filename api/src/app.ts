@@ -22,6 +22,8 @@ import { requestLog } from './http/request-log';
 import { requestErrorHandler } from './http/request-errors';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
+import { calendarFeedRouter } from './http/calendar-feed';
+import { publicBase } from './http/public-base';
 import { createRestRouter } from './rest/router';
 import { createLogger, type Logger } from './infra/logger';
 import { createRateLimiter, type RateLimiter } from './infra/rate-limit/rate-limiter';
@@ -83,7 +85,10 @@ export async function createApp(config: Config): Promise<App> {
     pubsub,
     logger,
   });
+  // Absolute links the services write (calendar feeds, .ics files): PUBLIC_URL or the request's origin.
+  const base = publicBase(config.publicUrl);
   const services = createServices({
+    publicBase: base.current,
     videoPipeline: videoProcessing,
     reportsToHide: config.reportsToHide,
     announceStanding: (uid) => standingChanges.announce(uid),
@@ -110,6 +115,9 @@ export async function createApp(config: Config): Promise<App> {
   const schema = await buildAppSchema(pubsub);
   const expressApp = express();
   expressApp.disable('x-powered-by');
+  // No automatic ETag: Express hashed every answer, GraphQL POSTs included, for a 304 no client of
+  // this api asks for (per-viewer JSON); media and the web build set their own validators.
+  expressApp.set('etag', false);
   expressApp.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const server = http.createServer(expressApp);
   // (The gauge reads the endpoint's sockets only when scraped, by which time it exists.)
@@ -131,6 +139,7 @@ export async function createApp(config: Config): Promise<App> {
 
   const readiness = createReadiness({ dataSource: database.dataSource, redisUrl: config.redisUrl });
   expressApp.use(requestLog(logger, { sqlStatementsHeader: config.env !== 'production' }));
+  expressApp.use(base.middleware);
   expressApp.use(metrics.middleware);
   expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorPublicHost }));
   expressApp.use(cors(config.corsOrigins));
@@ -146,6 +155,8 @@ export async function createApp(config: Config): Promise<App> {
   expressApp.use('/graphql', express.json({ limit: REQUEST_BYTES }), documentLimits, graphql.middleware);
   expressApp.use('/api', express.json({ limit: '100kb' }));
   expressApp.use(createRestRouter({ services, verifier, rateLimiter: limits, logUnexpected, db: database.dataSource }));
+  // A calendar app's subscription: outside /api, before the web app's catch-all.
+  expressApp.use(calendarFeedRouter(services.calendarFeeds));
   expressApp.use(webApp(config, services));
   expressApp.use(requestErrorHandler(logUnexpected));
 

@@ -194,6 +194,7 @@ export async function buildDataset({ scale, adminUrl, seed = DEFAULT_SEED, log =
     for (const table of TABLES) counts[table] = await step(`copy ${table}`, () => copyTable(client, table, data));
     await step('keys and indexes', () => restoreKeysAndIndexes(client, saved));
     await step('counters', () => computeCounters(client));
+    await step('events', () => addEvents(client));
     for (const table of TABLES) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
     await step('vacuum analyze', () => client.query('VACUUM (ANALYZE)'));
     const seconds = (Date.now() - started) / 1000;
@@ -493,6 +494,31 @@ async function computeCounters(client) {
       LEFT JOIN (SELECT post_id, count(*) AS n FROM likes GROUP BY 1) l ON l.post_id = x.id
       LEFT JOIN (SELECT post_id, count(*) AS n FROM comments GROUP BY 1) c ON c.post_id = x.id
      WHERE p.id = x.id`);
+}
+
+/**
+ * Event posts (issue 18): 1 post in 20 (chosen by its id, so the same posts every build)
+ * announces an event at a whole hour over the next 60 days, in London time, named after its
+ * caption; a third of them end two hours later (when that is still the same day).
+ */
+async function addEvents(client) {
+  await client.query(`
+    WITH e AS (
+      SELECT id, date_trunc('hour', now()) + make_interval(hours => 1 + abs(hashtext(id::text)) % (60 * 24)) AS starts_at,
+             abs(hashtext(id::text || 'end')) % 3 = 0 AS ends
+        FROM posts WHERE abs(hashtext(id::text)) % 20 = 0
+    ), z AS (
+      SELECT id, starts_at, starts_at AT TIME ZONE 'Europe/London' AS local_start,
+             CASE WHEN ends AND ((starts_at + interval '2 hours') AT TIME ZONE 'Europe/London')::date = (starts_at AT TIME ZONE 'Europe/London')::date
+                  THEN starts_at + interval '2 hours' END AS ends_at
+        FROM e
+    )
+    UPDATE posts p SET event_name = left(coalesce(nullif(trim(split_part(p.caption, E'\n', 1)), ''), 'Campus event'), 200),
+           event_date = z.local_start::date, event_start_time = z.local_start::time(0),
+           event_end_time = (z.ends_at AT TIME ZONE 'Europe/London')::time(0),
+           event_time_zone = 'Europe/London', event_starts_at = z.starts_at, event_ends_at = z.ends_at,
+           event_place = CASE WHEN abs(hashtext(p.id::text)) % 2 = 0 THEN 'Main hall' END
+      FROM z WHERE p.id = z.id`);
 }
 
 /** Rows whose stored counters differ from the rows they count (0 everywhere when exact). */

@@ -2,6 +2,7 @@
 // with a pg Pool at the same concurrency. Latencies are kept exactly (autocannon's own histogram
 // rounds to whole milliseconds), errors are non-2xx answers or GraphQL `errors`, and SQL
 // statements per request come from the api's X-SQL-Statements header.
+import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -11,9 +12,22 @@ export const CONCURRENCY = 16;
  * `requests`: autocannon request objects ({ method, path, headers, body, setupRequest }); a
  * connection cycles through them in order (like then unlike, follow then unfollow...).
  */
-export async function runHttp({ url, requests, seconds, warmupSeconds = 0 }) {
+export async function runHttp({ url, requests, seconds, warmupSeconds = 0, meter = null }) {
   if (warmupSeconds > 0) await drive({ url, requests, seconds: warmupSeconds });
-  return drive({ url, requests, seconds });
+  await meter?.start();
+  const result = await drive({ url, requests, seconds });
+  return withCpu(result, await meter?.stop());
+}
+
+/** CPU per answered request from a cpu.mjs meter's figures. */
+function withCpu(result, cpu) {
+  if (!cpu || !result.requests) return result;
+  return {
+    ...result,
+    apiCpuMsPerRequest: cpu.apiCpuMs === null ? null : round(cpu.apiCpuMs / result.requests, 3),
+    postgresCpuMsPerRequest: round(cpu.postgresCpuMs / result.requests, 3),
+    load1m: cpu.load1m,
+  };
 }
 
 async function drive({ url, requests, seconds }) {
@@ -56,18 +70,24 @@ async function drive({ url, requests, seconds }) {
 
 /**
  * The floor: the statements one api request issued (captured from the api), replayed in the same
- * order on one pooled connection per request, CONCURRENCY requests at a time.
+ * order on one pooled connection per request, CONCURRENCY requests at a time, each as a named
+ * prepared statement (parsed and planned once per connection: the best the database can do).
  */
-export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds = 0 }) {
-  // The api's session settings (api/src/infra/db/data-source.ts: JIT off), so the floor runs the same statements the same way.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: '-c jit=off' });
+export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds = 0, meter = null }) {
+  const named = statements.map((statement) => ({
+    name: `floor_${createHash('sha256').update(statement.sql).digest('hex').slice(0, 20)}`,
+    text: statement.sql,
+    values: statement.parameters,
+  }));
+  // The api's session settings (api/src/infra/db/data-source.ts: JIT and parallel query off), so the floor runs the same statements the same way.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
   try {
     const once = async (until, latencies) => {
       while (Date.now() < until) {
         const started = process.hrtime.bigint();
         const client = await pool.connect();
         try {
-          for (const statement of statements) await client.query(statement.sql, statement.parameters);
+          for (const statement of named) await client.query(statement);
         } finally {
           client.release();
         }
@@ -79,10 +99,12 @@ export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds
       await Promise.all(Array.from({ length: CONCURRENCY }, () => once(until, null)));
     }
     const latencies = [];
+    await meter?.start();
     const started = Date.now();
     const until = started + seconds * 1000;
     await Promise.all(Array.from({ length: CONCURRENCY }, () => once(until, latencies)));
-    return summarise(latencies, (Date.now() - started) / 1000, { errors: 0, sqlPerRequest: statements.length });
+    const result = summarise(latencies, (Date.now() - started) / 1000, { errors: 0, sqlPerRequest: statements.length });
+    return withCpu(result, await meter?.stop());
   } finally {
     await pool.end();
   }

@@ -13,19 +13,22 @@ export function renderMarkdown(result) {
       .map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`)
       .join(', ')}; built in ${Math.round(result.dataset.loadSeconds)} s. Whole run ${Math.round(result.totalSeconds)} s.`,
     '',
-    '| scenario | api rps | p50 ms | p99 ms | errors | SQL/request | floor rps | floor p99 ms | api/floor |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | api rps | p50 ms | p99 ms | errors | SQL/request | api CPU ms/req | PostgreSQL CPU ms/req | load 1m | floor rps | floor p99 ms | floor PostgreSQL CPU ms/req | api/floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of result.scenarios) {
     const f = s.floor;
     lines.push(
-      `| ${s.name} | ${s.api.rps} | ${s.api.p50Ms} | ${s.api.p99Ms} | ${s.api.errors} | ${s.api.sqlPerRequest ?? ''} | ${f ? f.rps : ''} | ${f ? f.p99Ms : ''} | ${s.apiShareOfFloor !== undefined ? `${Math.round(s.apiShareOfFloor * 100)} %` : ''} |`,
+      `| ${s.name} | ${s.api.rps} | ${s.api.p50Ms} | ${s.api.p99Ms} | ${s.api.errors} | ${s.api.sqlPerRequest ?? ''} | ${s.api.apiCpuMsPerRequest ?? ''} | ${s.api.postgresCpuMsPerRequest ?? ''} | ${s.api.load1m ?? ''} | ${f ? f.rps : ''} | ${f ? f.p99Ms : ''} | ${f?.postgresCpuMsPerRequest ?? ''} | ${s.apiShareOfFloor !== undefined ? `${Math.round(s.apiShareOfFloor * 100)} %` : ''} |`,
     );
   }
   lines.push('', 'Writes use one student account; pairs (like then unlike, follow then unfollow) count as two requests.');
   lines.push('Create post uses finished upload rows the dataset made (the upload itself is measured by the uploads module).');
   lines.push(
-    'The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time.',
+    'The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time, each as a named prepared statement; it runs right after its scenario.',
+  );
+  lines.push(
+    "CPU per request is read from /proc over the measured seconds: the api process, and the PostgreSQL backends connected to the dataset (the api's pool and its job queue, or the floor's pool); load 1m is the load average at the end of the scenario.",
   );
   lines.push('', '## Targets', '', '| target | wanted | measured | |', '|---|---|---|---|');
   for (const t of result.targets) lines.push(`| ${t.what} | ${t.target} | ${t.measured} | ${t.pass ? 'met' : 'missed'} |`);

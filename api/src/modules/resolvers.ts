@@ -2,6 +2,7 @@ import { AccountResolver } from './accounts';
 import { BlockResolver } from './blocks';
 import { ModerationResolver } from './moderation';
 import { CalendarResolver } from './calendar';
+import { EventsResolver, PostEventResolver } from './events';
 import { CommentResolver, PostCommentsResolver } from './comments';
 import { FeedResolver } from './feeds';
 import { FollowResolver } from './follows';
@@ -29,4 +30,6 @@ export const RESOLVERS = [
   ModerationResolver,
   NotificationResolver,
   MentionResolver,
+  EventsResolver,
+  PostEventResolver,
 ] as const;

@@ -4,6 +4,7 @@ import { AccountService, type IdentityAdmin } from './accounts';
 import { BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
+import { CalendarFeedService, EventsService, postEventChecker, type PublicBase } from './events';
 import { type CommentEvents, CommentService } from './comments';
 import { FollowService } from './follows';
 import { LikeService } from './likes';
@@ -22,6 +23,8 @@ export interface Services {
   follows: FollowService;
   comments: CommentService;
   calendar: CalendarService;
+  events: EventsService;
+  calendarFeeds: CalendarFeedService;
   accounts: AccountService;
   blocks: BlockService;
   moderation: ModerationService;
@@ -41,6 +44,8 @@ export interface ServiceDeps {
   reportsToHide?: number;
   /** Tells every instance an account's role or suspension changed (app.ts: account-standing). */
   announceStanding?: (uid: string) => Promise<void>;
+  /** The address students reach, for absolute links (calendar feeds, .ics files): PUBLIC_URL or the request's origin. */
+  publicBase?: PublicBase;
 }
 
 export function createServices({
@@ -52,6 +57,7 @@ export function createServices({
   reportsToHide = 3,
   announceStanding,
   notificationEvents = { countChanged: () => undefined },
+  publicBase = () => '',
 }: ServiceDeps): Services {
   const users = new UserService(db, media);
   const notifications = new NotificationService(db, notificationEvents);
@@ -63,7 +69,9 @@ export function createServices({
         work(tx, (actorUid, uids, postId) => notifications.notifyMentions({ uid: actorUid }, uids, postId, null, writer)),
       ),
   };
-  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions);
+  // A new post's event is checked by the events module (posts cannot import it).
+  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker);
+  const events = new EventsService(db, posts, publicBase);
   return {
     users,
     posts,
@@ -72,6 +80,8 @@ export function createServices({
     follows: new FollowService(db, users, notifications),
     comments: new CommentService(db, users, commentEvents, notifications, mentions),
     calendar: new CalendarService(db),
+    events,
+    calendarFeeds: new CalendarFeedService(db, events, publicBase),
     accounts: new AccountService(db, media, identity),
     blocks: new BlockService(db, users),
     moderation: new ModerationService({

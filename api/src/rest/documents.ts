@@ -1,6 +1,7 @@
 import { visibleRestrictedFields } from '../shared/field-visibility';
 import type { Viewer } from '../shared/viewer';
 import type { Comment } from '../modules/comments';
+import { eventOf } from '../modules/events';
 import type { StoredMention } from '../modules/mentions';
 import type { Post } from '../modules/posts';
 import type { Services } from '../modules/services';
@@ -50,20 +51,21 @@ export function commentDocument(comment: Comment, author: User | undefined) {
 }
 
 /**
- * Documents for a page of posts: authors, likers and comments in three statements whatever the page
- * size, and one more when a caption on the page mentions someone.
+ * Documents for a page of posts: likers, and comments with their authors, in two statements
+ * whatever the page size; one more for the posts' authors unless the page came with them
+ * (`knownAuthors`, posts/post-page.ts), and one more when a caption on the page mentions someone.
  */
-export async function postDocuments(services: Services, lists: SpecLists, posts: Post[], viewer: Viewer | null) {
+export async function postDocuments(services: Services, lists: SpecLists, posts: Post[], viewer: Viewer | null, knownAuthors: User[] = []) {
   const ids = posts.map((post) => post.id);
   const [likes, comments] = await Promise.all([lists.likerUids(ids), services.comments.forPosts(ids, viewer)]);
-  const authorIds = new Set(posts.map((post) => post.authorUid));
-  for (const list of comments.values()) for (const comment of list) authorIds.add(comment.authorUid);
+  const authors = new Map([...knownAuthors, ...comments.authors].map((user) => [user.id, user]));
+  const missingAuthors = [...new Set(posts.map((post) => post.authorUid))].filter((uid) => !authors.has(uid));
   const mentionedIds = new Set(posts.flatMap((post) => (post.mentions ?? []).map((mention) => mention.uid)));
   const [authorList, mentionable] = await Promise.all([
-    services.users.byIds([...authorIds]),
+    services.users.byIds(missingAuthors),
     services.users.byIdsVisibleTo([...mentionedIds], viewer),
   ]);
-  const authors = new Map(authorList.map((user) => [user.id, user]));
+  for (const user of authorList) authors.set(user.id, user);
   const visibleMentioned = new Set(mentionable.map((user) => user.id));
   return posts.map((post) => {
     const author = authors.get(post.authorUid);
@@ -87,11 +89,19 @@ export async function postDocuments(services: Services, lists: SpecLists, posts:
       mentions: mentionDocuments(post.mentions, visibleMentioned),
       likes: likes.get(post.id) ?? [],
       likeCount: post.likeCount,
-      comments: (comments.get(post.id) ?? []).map((comment) => commentDocument(comment, authors.get(comment.authorUid))),
+      comments: (comments.byPost.get(post.id) ?? []).map((comment) => commentDocument(comment, authors.get(comment.authorUid))),
       commentCount: post.commentCount,
       createdAt: post.createdAt.toISOString(),
+      // Not in the spec: the event an event post announces (as GraphQL's Post.event), only when there is one.
+      ...eventDocument(post),
     };
   });
+}
+
+function eventDocument(post: Post): { event?: object } {
+  const event = eventOf(post);
+  if (!event) return {};
+  return { event: { ...event, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt?.toISOString() ?? null } };
 }
 
 function mentionDocuments(mentions: StoredMention[] | undefined, visible: ReadonlySet<string>): StoredMention[] {

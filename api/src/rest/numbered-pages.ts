@@ -18,20 +18,21 @@ export interface NumberedPage {
   limit: number;
 }
 
-export async function numberedPage<T extends KeysetPosition>(
-  load: (page: PageRequest) => Promise<Page<T>>,
+/** Whatever else the list's pages carry (a post page's authors) comes along with the rows kept. */
+export async function numberedPage<T extends KeysetPosition, P extends Page<T> = Page<T>>(
+  load: (page: PageRequest) => Promise<P>,
   { page, limit }: NumberedPage,
-): Promise<Page<T>> {
+): Promise<P> {
   const size = pageSize(limit);
   let skip = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
   let after: KeysetPosition | null = null;
   while (skip >= WALK_STEP) {
     const skipped = await load({ size: WALK_STEP, after });
     const last = skipped.items[skipped.items.length - 1];
-    if (!skipped.hasNextPage || !last) return { items: [], hasNextPage: false };
+    if (!skipped.hasNextPage || !last) return { ...skipped, items: [], hasNextPage: false };
     after = { createdAt: last.createdAt, id: last.id };
     skip -= skipped.items.length;
   }
   const rows = await load({ size: skip + size, after });
-  return { items: rows.items.slice(skip), hasNextPage: rows.hasNextPage };
+  return { ...rows, items: rows.items.slice(skip) };
 }

@@ -7,7 +7,7 @@ import { RateLimitedError, toAppError } from '../shared/errors';
 import { requireViewer } from '../shared/policy';
 import type { Viewer } from '../shared/viewer';
 import { setRateLimitHeaders } from '../shared/rate-limit-outcome';
-import { REST_ROUTES, type RestCall, type RestRoute } from './routes';
+import { REST_ROUTES, RestAttachment, type RestCall, type RestRoute } from './routes';
 import { createSpecLists } from './spec-lists';
 
 /**
@@ -45,6 +45,12 @@ export function createRestRouter(options: {
           services: options.services,
           lists,
         });
+        if (result instanceof RestAttachment) {
+          res.status(route.status ?? 200).setHeader('Content-Type', result.contentType);
+          res.setHeader('Content-Disposition', `attachment; filename="${result.fileName.replace(/[^\w.-]/g, '')}"`);
+          res.send(result.body);
+          return;
+        }
         res.status(route.status ?? 200).json({ success: true, message: 'OK', ...result });
       } catch (error) {
         const appError = toAppError(error);
@@ -74,7 +80,10 @@ export function createRestRouter(options: {
  * requireViewer vouches for (401 here, before anything is counted or run), the REST entry's one
  * check; for a public route the token's viewer or null.
  */
-function withViewer(route: RestRoute, viewer: Viewer | null): (call: Omit<RestCall, 'viewer'>) => Promise<Record<string, unknown>> {
+function withViewer(
+  route: RestRoute,
+  viewer: Viewer | null,
+): (call: Omit<RestCall, 'viewer'>) => Promise<Record<string, unknown> | RestAttachment> {
   if (route.access === 'public') return (call) => route.handle({ ...call, viewer });
   const signedIn = requireViewer(viewer);
   return (call) => route.handle({ ...call, viewer: signedIn });

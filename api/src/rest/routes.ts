@@ -1,8 +1,8 @@
 import type { Viewer } from '../shared/viewer';
-import type { Post } from '../modules/posts';
+import type { PostEventFields, PostPage } from '../modules/posts';
 import type { Services } from '../modules/services';
 import { userPolicy } from '../modules/users';
-import { type Page, encodeCursor, cursorPage, type PageRequest } from '../shared/paging';
+import { encodeCursor, cursorPage, type PageRequest } from '../shared/paging';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { authorize } from '../shared/policy';
 import type { LimitedAction } from '../shared/rate-limit-table';
@@ -40,16 +40,28 @@ interface RouteBase {
   status?: number;
 }
 
+/**
+ * A file a route answers instead of the JSON body (an event's .ics), sent as an attachment.
+ * Failures still answer the usual JSON error body.
+ */
+export class RestAttachment {
+  constructor(
+    readonly contentType: string,
+    readonly fileName: string,
+    readonly body: string,
+  ) {}
+}
+
 /** A route that acts for someone: a verified token is required, and the handler gets a Viewer. */
 export interface UserRoute extends RouteBase {
   access: 'user';
-  handle(call: RestCall<Viewer>): Promise<Record<string, unknown>>;
+  handle(call: RestCall<Viewer>): Promise<Record<string, unknown> | RestAttachment>;
 }
 
 /** A route anyone may read. */
 export interface PublicRoute extends RouteBase {
   access: 'public';
-  handle(call: RestCall): Promise<Record<string, unknown>>;
+  handle(call: RestCall): Promise<Record<string, unknown> | RestAttachment>;
 }
 
 export type RestRoute = UserRoute | PublicRoute;
@@ -117,9 +129,22 @@ export const REST_ROUTES: RestRoute[] = [
         tags: commaSeparated(optionalTextOrList(body, 'tags')),
         // Not in the spec: the uids of the students the caption mentions (as GraphQL's input).
         mentions: optionalTextList(body, 'mentions'),
+        // Not in the spec: makes it an event post (modules/events), as GraphQL's input.
+        event: optionalEvent(body, 'event'),
       });
       const [document] = await postDocuments(services, lists, [post], viewer);
       return { message: 'Post created successfully', post: document };
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/posts/:postId/event.ics',
+    access: 'public',
+    failure: 'Failed to fetch the event',
+    // Not in the spec: an event post as an iCalendar file, for anyone who may see the post (a plain link works signed out).
+    async handle({ viewer, params, services }) {
+      const file = await services.events.postIcs(viewer, params.postId!);
+      return new RestAttachment('text/calendar; charset=utf-8', file.fileName, file.body);
     },
   },
   {
@@ -270,7 +295,7 @@ async function feedResponse(
   lists: SpecLists,
   viewer: Viewer | null,
   query: Record<string, unknown>,
-  load: (page: PageRequest) => Promise<Page<Post>>,
+  load: (page: PageRequest) => Promise<PostPage>,
 ) {
   const limit = positiveInteger(query.limit, 'limit', LIMITS.pageSize.default);
   const page =
@@ -279,7 +304,7 @@ async function feedResponse(
       : await numberedPage(load, { page: positiveInteger(query.page, 'page', 1), limit });
   const last = page.items[page.items.length - 1];
   return {
-    posts: await postDocuments(services, lists, page.items, viewer),
+    posts: await postDocuments(services, lists, page.items, viewer, page.authors),
     hasMore: page.hasNextPage,
     nextCursor: page.hasNextPage && last ? encodeCursor(last) : null,
   };
@@ -306,6 +331,28 @@ function optionalTextList(body: Record<string, unknown>, field: string): string[
     throw new ValidationError({ [field]: `${field} must be a list of text` });
   }
   return value as string[];
+}
+
+/** An event post's `event` object: text fields only (the events module checks their values). */
+function optionalEvent(body: Record<string, unknown>, field: string): PostEventFields | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) throw new ValidationError({ [field]: `${field} must be an object` });
+  const event = value as Record<string, unknown>;
+  const text = (key: keyof PostEventFields) => {
+    const item = event[key];
+    if (item === undefined || item === null) return undefined;
+    if (typeof item !== 'string') throw new ValidationError({ [`${field}.${key}`]: `${field}.${key} must be text` });
+    return item;
+  };
+  return {
+    name: text('name'),
+    date: text('date') ?? '',
+    startTime: text('startTime') ?? '',
+    endTime: text('endTime'),
+    place: text('place'),
+    timeZone: text('timeZone') ?? '',
+  };
 }
 
 function optionalTextOrList(body: Record<string, unknown>, field: string): string | string[] | undefined {

@@ -32,6 +32,8 @@ const CLIP = path.join(MEDIA, 'clips/campus-testcard.mp4');
 const VICTIM_DAY = '2026-11-24';
 const VICTIM_EVENT = 'Private dentist appointment';
 const VICTIM_DOB = '1997-03-14';
+/** An event day always ahead (events cannot start in the past). */
+const EVENT_DAY = `${new Date().getUTCFullYear() + 1}-03-10`;
 
 interface Operation {
   query: string;
@@ -88,6 +90,8 @@ interface VictimWorld {
   celebrityPost: string;
   /** Someone the victim blocked and muted (their own lists, which no intruder may change). */
   blocked: string;
+  /** An event post of the victim's. */
+  eventPost: string;
 }
 
 let store: SuiteStore;
@@ -116,7 +120,33 @@ async function postOf(student: Student): Promise<string> {
   return data.createPost.id;
 }
 
+/** An event post of the student's (issue 18). */
+async function eventPostOf(student: Student): Promise<string> {
+  const data = await ok(
+    student.token,
+    `mutation($v: String!, $d: LocalDate!) { createPost(input: { videoUrl: $v, caption: "Film night", event: { date: $d, startTime: "19:00", timeZone: "Europe/London" } }) { id } }`,
+    { v: await uploadVideo(student), d: EVENT_DAY },
+  );
+  return data.createPost.id;
+}
+
 const MUTATION_CASES: Record<string, MutationCase> = {
+  addEventToCalendar: {
+    call: async () => ({ query: `mutation($p: ID!) { addEventToCalendar(postId: $p) { outcome } }`, variables: { p: world.eventPost } }),
+    // The calendar is always the caller's: the victim's event lands in the intruder's calendar, the victim's days are untouched.
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({
+        query: `mutation($p: ID!) { addEventToCalendar(postId: $p, replace: true) { outcome } }`,
+        variables: { p: world.eventPost },
+      }),
+    },
+  },
+  resetCalendarFeed: {
+    call: async () => ({ query: `mutation { resetCalendarFeed }` }),
+    // Makes the caller's own address only: the victim's secret address still works and is unchanged.
+    intrusion: { answer: 'NO_EFFECT', call: async () => ({ query: `mutation { resetCalendarFeed }` }) },
+  },
   addComment: {
     call: async () => ({ query: `mutation($p: ID!) { addComment(postId: $p, text: "Nice") { id } }`, variables: { p: world.post } }),
     intrusion: {
@@ -142,9 +172,10 @@ const MUTATION_CASES: Record<string, MutationCase> = {
     },
   },
   createPost: {
+    // With an event (issue 18): the event input is part of the same refusals.
     call: async (actor) => ({
-      query: `mutation($v: String!) { createPost(input: { videoUrl: $v, caption: "Hi", tags: ["a"] }) { id } }`,
-      variables: { v: await uploadVideo(actor) },
+      query: `mutation($v: String!, $d: LocalDate!) { createPost(input: { videoUrl: $v, caption: "Hi", tags: ["a"], event: { date: $d, startTime: "18:00", timeZone: "UTC" } }) { id } }`,
+      variables: { v: await uploadVideo(actor), d: EVENT_DAY },
     }),
     intrusion: {
       answer: 'BAD_USER_INPUT',
@@ -473,6 +504,7 @@ async function victimSnapshot() {
     notificationsUnread: await rows(`SELECT count(*)::int > 0 AS some FROM notifications WHERE recipient_uid = $1 AND read_at IS NULL`),
     notificationSettings: await rows(`SELECT * FROM notification_settings WHERE user_uid = $1`),
     mutes: await rows(`SELECT muter_uid, muted_uid FROM mutes WHERE muter_uid = $1 ORDER BY muted_uid`),
+    calendarFeed: await rows(`SELECT * FROM calendar_feeds WHERE user_uid = $1`),
   };
 }
 
@@ -553,7 +585,9 @@ beforeAll(async () => {
   const blockedStudent = await createStudent(server, { displayName: 'Bea Blocked' });
   await ok(student.token, `mutation($u: ID!) { blockUser(userId: $u) }`, { u: blockedStudent.uid });
   await ok(student.token, `mutation($u: ID!) { muteUser(userId: $u) }`, { u: blockedStudent.uid });
-  world = { student, post, unpostedVideo, comment, celebrity, celebrityPost, blocked: blockedStudent.uid };
+  const eventPost = await eventPostOf(student);
+  await ok(student.token, `mutation { resetCalendarFeed }`);
+  world = { student, post, unpostedVideo, comment, celebrity, celebrityPost, blocked: blockedStudent.uid, eventPost };
 });
 afterAll(async () => {
   await server?.close();

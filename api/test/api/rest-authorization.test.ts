@@ -52,6 +52,22 @@ async function postOf(student: Student): Promise<string> {
   return response.body.post._id;
 }
 
+/** An event post of the student's, a week from now (issue 18). */
+async function eventPostOf(student: Student): Promise<string> {
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const response = await rest(server, 'POST', '/api/posts', {
+    token: student.token,
+    body: {
+      firebaseUid: student.uid,
+      videoUrl: await uploadVideo(student),
+      caption: 'Film night',
+      event: { date, startTime: '19:00', timeZone: 'Europe/London', place: 'Main hall' },
+    },
+  });
+  if (response.status !== 201) throw new Error(`event post failed: ${JSON.stringify(response.body)}`);
+  return response.body.post._id;
+}
+
 /** Sync and create post also answer the spec's `error` field on failure (§7, §8). */
 function specErrorOf(route: RestRoute) {
   return route.failureHasError ? { error: route.failure } : {};
@@ -79,6 +95,7 @@ const CASES: Record<string, RequestBuilder> = {
   'GET /api/posts/following/:uid': async (actor) => ({ params: { uid: actor.uid } }),
   'GET /api/posts/explore/:uid': async (actor) => ({ params: { uid: actor.uid } }),
   'GET /api/posts/user/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'GET /api/posts/:postId/event.ics': async (actor) => ({ params: { postId: await eventPostOf(actor) } }),
   'POST /api/posts/:postId/like': async (actor) => ({ params: { postId: victimPost }, body: { firebaseUid: actor.uid } }),
   'POST /api/posts/:postId/unlike': async (actor) => {
     await expectOk(await rest(server, 'POST', `/api/posts/${victimPost}/like`, { token: actor.token, body: { firebaseUid: actor.uid } }));
@@ -251,7 +268,9 @@ describe.each(publicRoutes.map((route) => [routeKey(route), route] as const))('%
     const request = await CASES[routeKey(route)]!(actor);
     const response = await send(route, request, { token: null });
     expect(response.status).toBe(200);
-    expect(response.body.success).toBe(true);
+    // A route that answers a file (an event's .ics) has no JSON body to carry `success`.
+    if (response.headers.get('content-type')?.startsWith('text/calendar')) expect(response.body).toContain('BEGIN:VCALENDAR');
+    else expect(response.body.success).toBe(true);
     expect(JSON.stringify(response.body)).not.toContain(actor.email);
   });
 });

@@ -31,7 +31,7 @@ describe('BlockService', () => {
       const own = viewer.uid === ada.uid ? adaPost : gracePost;
       const thread = (await comments.forPost(own.id, first, viewer)).items.map((comment) => comment.authorUid);
       expect(thread).not.toContain(other.uid);
-      expect((await comments.forPosts([own.id], viewer)).get(own.id)!.map((comment) => comment.authorUid)).not.toContain(other.uid);
+      expect((await comments.forPosts([own.id], viewer)).byPost.get(own.id)!.map((comment) => comment.authorUid)).not.toContain(other.uid);
       // No following, liking or commenting across the block.
       await expect(follows.follow(viewer, other.uid)).rejects.toMatchObject({ message: 'This account is not available' });
       await expect(likes.like(viewer, otherPost.id)).rejects.toMatchObject({ message: 'Post not found' });

@@ -17,6 +17,10 @@ export class CalendarEvent {
   @Column({ type: 'text' })
   name!: string;
 
+  /** The event post it came from (modules/events' addEventToCalendar); null for a plain entry, or once the post is deleted. */
+  @Column({ name: 'post_id', type: 'uuid', nullable: true })
+  postId!: string | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz', precision: 3 })
   updatedAt!: Date;
 }

@@ -1,8 +1,9 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequireUser, SignedIn } from '../../shared/graphql/access';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
 import { LocalDateScalar } from '../../shared/graphql/scalars';
+import { Post } from '../posts';
 import { CalendarEvent } from './calendar-event.entity';
 
 @Resolver(() => CalendarEvent)
@@ -32,5 +33,15 @@ export class CalendarResolver {
     @Ctx() { services }: GraphQLContext,
   ): Promise<boolean> {
     return services.calendar.delete(viewer, { userUid: viewer.uid, date });
+  }
+
+  @FieldResolver(() => Post, {
+    nullable: true,
+    description: 'The event post it came from, while the caller may see it; null for a plain entry or a deleted post',
+  })
+  async post(@Root() event: CalendarEvent, @Ctx() { loaders }: GraphQLContext): Promise<Post | null> {
+    // Through the request's post loader: a month of linked days is one statement, and the
+    // visibility rule (blocks, suspensions, hidden posts) is the loader's.
+    return event.postId ? loaders.post.load(event.postId) : null;
   }
 }

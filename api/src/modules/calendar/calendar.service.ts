@@ -28,7 +28,7 @@ export class CalendarService {
     return this.events.find({ where: { userUid }, order: { date: 'ASC' } });
   }
 
-  /** Saves the day's event, replacing the one already there. */
+  /** Saves the day's event, replacing the one already there (a plain entry: a link to an event post goes). */
   async save(viewer: Viewer, day: CalendarDay, name: string): Promise<CalendarEvent> {
     authorize(calendarPolicy, viewer, 'write', day);
     const { userUid, date } = day;
@@ -40,7 +40,7 @@ export class CalendarService {
     // deleted at that moment (from another tab); read apart, that delete could slip in between.
     return withConstraintMessages(() =>
       this.events.manager.transaction(async (manager) => {
-        await manager.upsert(CalendarEvent, { userUid, date, name: clean }, { conflictPaths: ['userUid', 'date'] });
+        await manager.upsert(CalendarEvent, { userUid, date, name: clean, postId: null }, { conflictPaths: ['userUid', 'date'] });
         return manager.findOneByOrFail(CalendarEvent, { userUid, date });
       }),
     );

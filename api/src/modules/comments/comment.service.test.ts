@@ -46,9 +46,10 @@ describe('CommentService', () => {
       expect(second.hasNextPage).toBe(false);
     });
 
-    it("forPosts gives each post its comments in order, and an empty list for posts without (or that aren't)", async () => {
+    it("forPosts gives each post its comments in order with their authors, and an empty list for posts without (or that aren't)", async () => {
       const { post, quiet, fromGrace, fromLinus, graceAgain } = getScenario();
-      const byPost = await db().services.comments.forPosts([post.id, quiet.id, 'nonsense']);
+      const { byPost, authors } = await db().services.comments.forPosts([post.id, quiet.id, 'nonsense']);
+      expect(authors.map((author) => author.id).sort()).toEqual([fromGrace.authorUid, fromLinus.authorUid].sort());
       expect([...byPost.keys()]).toEqual([post.id, quiet.id, 'nonsense']);
       expect(byPost.get(post.id)!.map((comment) => comment.id)).toEqual([fromGrace.id, fromLinus.id, graceAgain.id]);
       expect(byPost.get(quiet.id)).toEqual([]);

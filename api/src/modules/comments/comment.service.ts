@@ -2,6 +2,7 @@ import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import { notBlockedSql, notMutedSql, notSuspendedSql } from '../../infra/db/relation-filters';
 import type { Viewer } from '../../shared/viewer';
 import { withConstraintMessages } from '../../infra/db/errors';
+import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 import { toPage, type Page, type PageRequest } from '../../shared/paging';
 import { NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
@@ -9,13 +10,15 @@ import { FieldProblems, checkCommentText } from '../../shared/validation';
 import { checkMentionIds, type MentionService } from '../mentions';
 import type { NotificationService } from '../notifications';
 import { isUuid, postNotFound, visiblePostSql } from '../posts';
-import type { UserService } from '../users';
+import { User, type UserService } from '../users';
 import { Comment } from './comment.entity';
 import type { CommentEvents } from './comment-events';
 import { commentPolicy } from './comment.policy';
 
 export class CommentService {
   private readonly comments: Repository<Comment>;
+  private readonly commentRows: EntityRowReader<Comment>;
+  private readonly authorRows: EntityRowReader<User>;
 
   constructor(
     private readonly db: DataSource,
@@ -25,6 +28,8 @@ export class CommentService {
     private readonly mentions: MentionService,
   ) {
     this.comments = db.getRepository(Comment);
+    this.commentRows = entityRowReader(db, Comment, 'c');
+    this.authorRows = entityRowReader(db, User, 'u');
   }
 
   /**
@@ -113,17 +118,35 @@ export class CommentService {
     return toPage(await builder.getMany(), page.size);
   }
 
-  /** Every comment of these posts, oldest first (the REST adapter's embedded `comments`). */
-  async forPosts(postIds: readonly string[], viewer: Viewer | null = null): Promise<Map<string, Comment[]>> {
-    const result = new Map<string, Comment[]>(postIds.map((id) => [id, []]));
+  /**
+   * Every comment of these posts, oldest first, with their authors, in one statement (the REST
+   * adapter's embedded `comments`).
+   */
+  async forPosts(postIds: readonly string[], viewer: Viewer | null = null): Promise<CommentsOfPosts> {
+    const byPost = new Map<string, Comment[]>(postIds.map((id) => [id, []]));
     const valid = postIds.filter(isUuid);
-    if (!valid.length) return result;
-    const builder = this.comments.createQueryBuilder('c').where('c.postId IN (:...ids)', { ids: valid });
+    if (!valid.length) return { byPost, authors: [] };
+    const builder = this.comments
+      .createQueryBuilder('c')
+      .select(`${this.commentRows.selectList}, ${this.authorRows.selectList}`)
+      .innerJoin(User, 'u', 'u.firebase_uid = c.author_uid')
+      .where('c.postId IN (:...ids)', { ids: valid });
     hideFromViewer(builder, viewer);
-    const comments = await builder.orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').getMany();
-    for (const comment of comments) result.get(comment.postId)?.push(comment);
-    return result;
+    const rows = await builder.orderBy('c.created_at', 'ASC').addOrderBy('c.id', 'ASC').getRawMany<Record<string, unknown>>();
+    const authors = new Map<string, User>();
+    for (const row of rows) {
+      const comment = this.commentRows.read(row);
+      byPost.get(comment.postId)?.push(comment);
+      if (!authors.has(comment.authorUid)) authors.set(comment.authorUid, this.authorRows.read(row));
+    }
+    return { byPost, authors: [...authors.values()] };
   }
+}
+
+/** The comments of some posts by post, and the people who wrote them. */
+export interface CommentsOfPosts {
+  byPost: Map<string, Comment[]>;
+  authors: User[];
 }
 
 /** A thread without the comments of anyone suspended, or blocked either way or muted by the viewer. */

@@ -4,7 +4,7 @@ import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
-import { Post, PostConnection } from '../posts';
+import { Post, PostConnection, primePostPage } from '../posts';
 
 /** The lists of posts a student browses: Home, Explore and a tag's page. */
 @Resolver(() => Post)
@@ -15,9 +15,9 @@ export class FeedResolver {
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @SignedIn() viewer: Viewer,
-    @Ctx() { services }: GraphQLContext,
+    @Ctx() { services, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(await services.feeds.home(viewer, cursorPage(first, after)), (post) => post);
+    return toConnection(primePostPage(loaders, await services.feeds.home(viewer, cursorPage(first, after))), (post) => post);
   }
 
   @Public()
@@ -25,9 +25,9 @@ export class FeedResolver {
   async explore(
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { viewer, services }: GraphQLContext,
+    @Ctx() { viewer, services, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(await services.feeds.explore(viewer, cursorPage(first, after)), (post) => post);
+    return toConnection(primePostPage(loaders, await services.feeds.explore(viewer, cursorPage(first, after))), (post) => post);
   }
 
   @Public()
@@ -36,8 +36,8 @@ export class FeedResolver {
     @Arg('tag') tag: string,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { services, viewer }: GraphQLContext,
+    @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(await services.posts.byTag(tag, cursorPage(first, after), viewer), (post) => post);
+    return toConnection(primePostPage(loaders, await services.posts.byTag(tag, cursorPage(first, after), viewer)), (post) => post);
   }
 }

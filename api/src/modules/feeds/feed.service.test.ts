@@ -76,8 +76,8 @@ describe('FeedService', () => {
   });
 
   scenario('emptyCampus', 'with no posts anywhere both feeds are one empty page', async ({ ada }, db) => {
-    expect(await db.services.feeds.home(ada, firstPage)).toEqual({ items: [], hasNextPage: false });
-    expect(await db.services.feeds.explore(ada, firstPage)).toEqual({ items: [], hasNextPage: false });
-    expect(await db.services.feeds.explore(null, firstPage)).toEqual({ items: [], hasNextPage: false });
+    expect(await db.services.feeds.home(ada, firstPage)).toMatchObject({ items: [], hasNextPage: false });
+    expect(await db.services.feeds.explore(ada, firstPage)).toMatchObject({ items: [], hasNextPage: false });
+    expect(await db.services.feeds.explore(null, firstPage)).toMatchObject({ items: [], hasNextPage: false });
   });
 });

@@ -79,4 +79,36 @@ export class Post {
   @Field()
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt!: Date;
+
+  // The event the post announces, if any (all null otherwise): modules/events reads them as
+  // `Post.event`. On the row so every list of posts has them without a statement more.
+  @Column({ name: 'event_name', type: 'text', nullable: true })
+  eventName!: string | null;
+
+  /** The local day of the start, 'YYYY-MM-DD', in eventTimeZone. */
+  @Column({ name: 'event_date', type: 'date', nullable: true })
+  eventDate!: string | null;
+
+  /** Local 'HH:MM:SS', as PostgreSQL gives a time. */
+  @Column({ name: 'event_start_time', type: 'time', nullable: true })
+  eventStartTime!: string | null;
+
+  @Column({ name: 'event_end_time', type: 'time', nullable: true })
+  eventEndTime!: string | null;
+
+  @Column({ name: 'event_time_zone', type: 'text', nullable: true })
+  eventTimeZone!: string | null;
+
+  @Column({ name: 'event_starts_at', type: 'timestamptz', precision: 3, nullable: true })
+  eventStartsAt!: Date | null;
+
+  @Column({ name: 'event_ends_at', type: 'timestamptz', precision: 3, nullable: true })
+  eventEndsAt!: Date | null;
+
+  @Column({ name: 'event_place', type: 'text', nullable: true })
+  eventPlace!: string | null;
+
+  /** How many calendars hold the event now (a trigger on calendar_events keeps it). */
+  @Column({ name: 'event_added_count', type: 'integer', default: 0 })
+  eventAddedCount!: number;
 }

@@ -5,6 +5,7 @@ import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
+import { primePostPage } from './post-page';
 import { User } from '../users';
 import { Post } from './post.entity';
 import { PostConnection } from './post-connection';
@@ -45,8 +46,8 @@ export class UserPostsResolver {
     @Root() user: User,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { services, viewer }: GraphQLContext,
+    @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(await services.posts.byAuthor(user.id, cursorPage(first, after), viewer), (post) => post);
+    return toConnection(primePostPage(loaders, await services.posts.byAuthor(user.id, cursorPage(first, after), viewer)), (post) => post);
   }
 }

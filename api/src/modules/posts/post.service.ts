@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
-import { keysetDesc, toPage, type Page, type PageRequest } from '../../shared/paging';
+import type { PageRequest } from '../../shared/paging';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import type { MediaService } from '../uploads';
@@ -11,6 +11,8 @@ import { FieldProblems, MESSAGES, checkCaption } from '../../shared/validation';
 import { Post } from './post.entity';
 import { checkTags, normaliseTag } from './post-tags';
 import { postPolicy } from './post.policy';
+import { NO_EVENTS, type PostEventChecker, type PostEventFields } from './post-event';
+import { PostPageQuery, type PostPage } from './post-page';
 import { PostStatus } from './post-media';
 import { visibilityParameters, visiblePostSql } from './post-visibility';
 
@@ -20,6 +22,8 @@ export interface CreatePostInput {
   tags?: string[] | null;
   /** The ids of the students the caption mentions (mentions/: at most 10; the others are left out silently). */
   mentions?: string[] | null;
+  /** Makes it an event post (modules/events checks it, through the PostEventChecker port). */
+  event?: PostEventFields | null;
 }
 
 /**
@@ -44,6 +48,8 @@ export interface CaptionMentionNotifier {
 
 export class PostService {
   readonly posts: Repository<Post>;
+  private readonly authorPages: PostPageQuery;
+  private readonly tagPages: PostPageQuery;
 
   constructor(
     private readonly db: DataSource,
@@ -51,8 +57,28 @@ export class PostService {
     private readonly pipeline: VideoPipeline,
     private readonly mentions: MentionService,
     private readonly mentionNotifier: CaptionMentionNotifier,
+    private readonly events: PostEventChecker = NO_EVENTS,
   ) {
     this.posts = db.getRepository(Post);
+    this.authorPages = new PostPageQuery(
+      db,
+      'profile posts',
+      1,
+      ({ viewer, want, after, extra }) => `SELECT q.* FROM posts q
+        WHERE q.author_uid = ${extra(0)}::text AND ${visiblePostSql('q', viewer)} ${after('q')}
+        ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`,
+    );
+    // Exactly the expression of the posts_tag_keys index, so the lookup uses it. A tag page is a
+    // feed: nobody the viewer muted.
+    this.tagPages = new PostPageQuery(
+      db,
+      'tag page',
+      1,
+      ({ viewer, want, after, extra }) => `SELECT q.* FROM posts q
+        WHERE post_tag_keys(q.tags) @> ARRAY[lower(${extra(0)}::text)] AND ${visiblePostSql('q', viewer)}
+          AND ${notMutedSql('q.author_uid', viewer)} ${after('q')}
+        ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`,
+    );
   }
 
   /** These posts, those the viewer may see (post-visibility.ts). */
@@ -93,6 +119,7 @@ export class PostService {
     const caption = checkCaption(problems, input.caption);
     const tags = checkTags(problems, input.tags);
     const mentionIds = checkMentionIds(problems, input.mentions);
+    const event = input.event ? this.events.check(problems, input.event, caption) : null;
     problems.throwIfAny();
 
     const mentions = await this.mentions.place(viewer, mentionIds, caption);
@@ -112,6 +139,7 @@ export class PostService {
           caption,
           tags,
           mentions,
+          ...event,
           status: PostStatus.PROCESSING,
           processingProgress: 0,
         });
@@ -142,28 +170,15 @@ export class PostService {
   }
 
   /** A person's posts: all of them for the person, the ready ones for everyone else. */
-  async byAuthor(uid: string, page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {
-    const builder = this.posts
-      .createQueryBuilder('p')
-      .where('p.authorUid = :uid', { uid })
-      .andWhere(visiblePostSql('p'), visibilityParameters(viewer));
-    keysetDesc(builder, 'p', page);
-    return toPage(await builder.getMany(), page.size);
+  byAuthor(uid: string, page: PageRequest, viewer: Viewer | null): Promise<PostPage> {
+    return this.authorPages.page(viewer, page, [uid]);
   }
 
   /** Posts with this tag in any case: /tag/goldenhour and /tag/GoldenHour are one page. */
-  async byTag(tag: string, page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {
+  async byTag(tag: string, page: PageRequest, viewer: Viewer | null): Promise<PostPage> {
     const normalised = normaliseTag(tag);
-    if (!normalised) return { items: [], hasNextPage: false };
-    // Exactly the expression of the posts_tag_keys index, so the lookup uses it.
-    const builder = this.posts
-      .createQueryBuilder('p')
-      .where('post_tag_keys(p.tags) @> ARRAY[lower(:tag)]', { tag: normalised })
-      .andWhere(visiblePostSql('p'), visibilityParameters(viewer))
-      // A tag page is a feed: nobody the viewer muted.
-      .andWhere(notMutedSql('p.author_uid', ':visibleToUid'));
-    keysetDesc(builder, 'p', page);
-    return toPage(await builder.getMany(), page.size);
+    if (!normalised) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
+    return this.tagPages.page(viewer, page, [normalised]);
   }
 }
 

@@ -22,7 +22,7 @@ import {
  * their kinds are read from its handler's source (`optionalText(body, 'caption')` is a text field,
  * `parseRestDate(body.date)` a date...), and fields of other routes are thrown in as well.
  */
-export type FieldKind = 'text' | 'list' | 'textOrList' | 'date' | 'unknown';
+export type FieldKind = 'text' | 'list' | 'textOrList' | 'date' | 'event' | 'unknown';
 
 export interface RouteShape {
   route: RestRoute;
@@ -37,6 +37,7 @@ const FIELD_READERS: Array<[FieldKind, RegExp]> = [
   ['list', /optionalTextList\(\s*body,\s*['"](\w+)['"]/g],
   ['textOrList', /optionalTextOrList\(\s*body,\s*['"](\w+)['"]/g],
   ['date', /parseRestDate\)?\(\s*body\.(\w+)\s*\)/g],
+  ['event', /optionalEvent\(\s*body,\s*['"](\w+)['"]/g],
   ['unknown', /\bbody\.(\w+)|\bbody\[['"](\w+)['"]\]/g],
 ];
 /**
@@ -132,6 +133,22 @@ function conformValue(kind: FieldKind, known: Known): fc.Arbitrary<unknown> {
       return fc.oneof(text, list);
     case 'date':
       return fc.oneof(fc.constantFrom(...VALID_DATES, 'Mon Nov 23 2026', 'Sun Feb 29 2032'), invalidRestDate, fc.constant(null));
+    case 'event':
+      // An event post's event: real-looking values and hostile ones in each field, or none.
+      return fc.oneof(
+        fc.record(
+          {
+            name: text,
+            date: fc.oneof(fc.constantFrom('2031-03-14', '2030-12-31', '2020-01-01', '2031-02-30'), shortHostile),
+            startTime: fc.oneof(fc.constantFrom('19:00', '00:00', '23:59', '24:00', '7pm'), shortHostile),
+            endTime: fc.oneof(fc.constantFrom('21:30', '18:00'), shortHostile, fc.constant(null)),
+            place: text,
+            timeZone: fc.oneof(fc.constantFrom('Europe/London', 'America/New_York', 'UTC', 'Mars/Olympus', '+02:00'), shortHostile),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.constant(null),
+      );
     default:
       return anyJson;
   }
@@ -164,6 +181,8 @@ function violatingValue(kind: FieldKind): fc.Arbitrary<unknown> | null {
       );
     case 'date':
       return fc.oneof(invalidRestDate, notText);
+    case 'event':
+      return fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.array(shortHostile, { maxLength: 3 }));
     default:
       return null;
   }

@@ -7,6 +7,7 @@ import { BlocksAndMutes1764200000000 } from './1764200000000-blocks-and-mutes';
 import { Moderation1764300000000 } from './1764300000000-moderation';
 import { Notifications1764400000000 } from './1764400000000-notifications';
 import { Mentions1764500000000 } from './1764500000000-mentions';
+import { CampusEvents1764600000000 } from './1764600000000-campus-events';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Moderation1764300000000,
   Notifications1764400000000,
   Mentions1764500000000,
+  CampusEvents1764600000000,
 ];

@@ -1,0 +1,140 @@
+import { normaliseTag } from '@campus-clips/rules';
+import type { DataSource } from 'typeorm';
+import { withConstraintMessages } from '../../infra/db/errors';
+import { notMutedSql } from '../../infra/db/relation-filters';
+import { NotFoundError, ValidationError } from '../../shared/errors';
+import type { PageRequest } from '../../shared/paging';
+import { authorize } from '../../shared/policy';
+import type { Viewer } from '../../shared/viewer';
+import { CalendarEvent, calendarPolicy } from '../calendar';
+import { Post, PostPageQuery, postNotFound, type PostPage, type PostService, visiblePostSql } from '../posts';
+import { AddToCalendarOutcome, eventOf, type PostEvent } from './event.types';
+import { icsCalendar, safeFileName, type IcsTimedEvent } from './ical';
+
+/** The Events page's filters: a tag, and the event's local day from/to (inclusive, 'YYYY-MM-DD'). */
+export interface EventsFilter {
+  tag?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface AddToCalendar {
+  outcome: AddToCalendarOutcome;
+  entry: CalendarEvent | null;
+  post: Post;
+}
+
+/** Whatever the address students reach is (PUBLIC_URL or the request's origin), without a trailing slash. */
+export type PublicBase = () => string;
+
+export const NOT_AN_EVENT = 'This post is not an event.';
+
+/**
+ * Event posts: the Events page, adding one to one's calendar, and one event's .ics. An event is
+ * columns of its post (posts.event_*), so every rule about who may see a post is the posts' own.
+ */
+export class EventsService {
+  private readonly upcomingPages: PostPageQuery;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly postService: Pick<PostService, 'getVisible'>,
+    private readonly publicBase: PublicBase,
+  ) {
+    this.upcomingPages = new PostPageQuery(
+      db,
+      'upcoming events',
+      3,
+      // An event ends on the day it starts (25 hours at most, with a clock change): that bound lets
+      // the index skip every older event instead of reading past them all. The tag is matched with
+      // exactly the expression of the posts_tag_keys index, as tag pages do.
+      ({ viewer, want, after, extra }) => `SELECT q.* FROM posts q
+        WHERE q.event_starts_at IS NOT NULL AND q.event_starts_at > now() - interval '25 hours'
+          AND coalesce(q.event_ends_at, q.event_starts_at) > now()
+          AND ${visiblePostSql('q', viewer)} AND ${notMutedSql('q.author_uid', viewer)}
+          AND (${extra(0)}::text IS NULL OR post_tag_keys(q.tags) @> ARRAY[lower(${extra(0)}::text)])
+          AND (${extra(1)}::date IS NULL OR q.event_date >= ${extra(1)}::date)
+          AND (${extra(2)}::date IS NULL OR q.event_date <= ${extra(2)}::date)
+          ${after('q')}
+        ORDER BY q.event_starts_at ASC, q.id ASC LIMIT ${want}`,
+      { column: 'event_starts_at', direction: 'ASC' },
+    );
+  }
+
+  /**
+   * Upcoming events (not yet ended), soonest first, keyset-paged on (startsAt, id): everyone's on
+   * campus through the posts' visibility rule (the viewer's own included), nobody the viewer muted.
+   * One prepared statement a page, with the authors and the viewer's likes (posts/post-page.ts).
+   */
+  async upcoming(viewer: Viewer | null, page: PageRequest, filter: EventsFilter = {}): Promise<PostPage> {
+    const tag = filter.tag ? normaliseTag(filter.tag) : '';
+    if (filter.tag && !tag) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
+    return this.upcomingPages.page(viewer, page, [tag || null, filter.from ?? null, filter.to ?? null]);
+  }
+
+  /**
+   * Puts an event post the viewer may see in their calendar, on the event's local day, by the
+   * calendar's rule (one entry a day): an empty day takes it; a day that holds it already or
+   * holds something else (unless `replace`) is left as it is. The entry links back to the post.
+   */
+  async addToCalendar(viewer: Viewer, postId: string, replace: boolean): Promise<AddToCalendar> {
+    const post = await this.postService.getVisible(viewer, postId);
+    const event = eventOf(post);
+    if (!event) throw new ValidationError({ postId: NOT_AN_EVENT });
+    const day = { userUid: viewer.uid, date: event.date };
+    authorize(calendarPolicy, viewer, 'write', day);
+    const { outcome, entry } = await withConstraintMessages(
+      () =>
+        // One transaction with the day's row locked: two tabs adding at once get one answer each, never two rows.
+        this.db.transaction(async (tx) => {
+          const inserted: unknown[] = await tx.query(
+            `INSERT INTO calendar_events (user_uid, date, name, post_id) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (user_uid, date) DO NOTHING RETURNING 1 AS added`,
+            [day.userUid, day.date, event.name, post.id],
+          );
+          const added = inserted.length > 0;
+          const current = await tx
+            .getRepository(CalendarEvent)
+            .createQueryBuilder('c')
+            .setLock('pessimistic_write')
+            .where('c.userUid = :userUid AND c.date = :date', day)
+            .getOneOrFail();
+          if (added) return { outcome: AddToCalendarOutcome.ADDED, entry: current };
+          if (current.postId === post.id) return { outcome: AddToCalendarOutcome.ALREADY_ADDED, entry: current };
+          if (!replace) return { outcome: AddToCalendarOutcome.DAY_TAKEN, entry: current };
+          await tx.getRepository(CalendarEvent).update(day, { name: event.name, postId: post.id });
+          return { outcome: AddToCalendarOutcome.REPLACED, entry: await tx.getRepository(CalendarEvent).findOneByOrFail(day) };
+        }),
+      { calendar_events_post_id_fkey: postNotFound },
+    );
+    // Read again after the commit: addedCount as the trigger left it.
+    return { outcome, entry, post: await this.postService.getVisible(viewer, post.id) };
+  }
+
+  /** One event post as an iCalendar file, for anyone who may see the post (signed out too, for a public one). */
+  async postIcs(viewer: Viewer | null, postId: string): Promise<{ fileName: string; body: string }> {
+    const post = await this.postService.getVisible(viewer, postId);
+    const event = eventOf(post);
+    if (!event) throw new NotFoundError(NOT_AN_EVENT);
+    const body = icsCalendar({ timed: [this.timedEvent(post.id, event, post.caption)], days: [] });
+    return { fileName: `${safeFileName(event.name)}.ics`, body };
+  }
+
+  /** An event as a timed VEVENT; its UID is the post's, so the download and the feed name the same event. */
+  timedEvent(
+    postId: string,
+    event: Pick<PostEvent, 'name' | 'startsAt' | 'endsAt' | 'timeZone' | 'place'>,
+    caption?: string,
+  ): IcsTimedEvent {
+    return {
+      uid: `post-${postId}@campus-clips`,
+      name: event.name,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      timeZone: event.timeZone,
+      place: event.place,
+      url: `${this.publicBase()}/post/${encodeURIComponent(postId)}`,
+      description: caption?.trim() || undefined,
+    };
+  }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm run bench:explain`: EXPLAIN ANALYZE of the feed pages' prepared statements on the campus
+// dataset (build it first with `npm run bench -- --scale campus`), as PostgreSQL plans them per
+// execution (custom plan) and once for all (generic plan, what a prepared statement settles on),
+// with the api's session settings. Writes bench/results/feed-plans-latest.txt.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { withDatabase } from './dataset/generate.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(root, 'api', 'package.json'));
+require('reflect-metadata');
+const dist = (file) => require(path.join(root, 'api', 'dist', file));
+const { openDatabase } = dist('infra/db/data-source.js');
+const { ENTITIES } = dist('modules/entities.js');
+const { FeedService } = dist('modules/feeds/feed.service.js');
+const { PostService } = dist('modules/posts/post.service.js');
+
+const adminUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = withDatabase(adminUrl, 'campus_bench_campus');
+const literal = (value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+
+const db = await openDatabase({ databaseUrl, pgliteDir: '' }, ENTITIES);
+const output = [`# Feed statements on campus_bench_campus, ${new Date().toISOString().slice(0, 10)}`, ''];
+try {
+  const ds = db.dataSource;
+  const [{ data: fixtures }] = await ds.query('SELECT data FROM bench_fixtures');
+  const { student, heavy } = fixtures.actors;
+  const feeds = new FeedService(ds);
+  const posts = new PostService(ds, null, null, null, null);
+  const cases = [
+    ['Home, first page, follows 150 (per-followee plan)', feeds.homePages.statements[0], [student.uid, 11, 1000]],
+    ['Home, first page, follows 5000 (campus walk)', feeds.homePages.statements[0], [heavy.uid, 11, 1000]],
+    ['Explore, first page', feeds.explorePages.statements[0], [student.uid, 11]],
+    ['Profile posts, first page', posts.authorPages.statements[0], [student.uid, 11, heavy.uid]],
+  ];
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    for (const [label, statement, values] of cases) {
+      const args = values.map(literal).join(', ');
+      for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+        await runner.query(`SET plan_cache_mode = ${mode}`);
+        await runner.query(`PREPARE page AS ${statement.text}`);
+        // The generic plan is made on the first execution and kept: measure the second.
+        if (mode === 'force_generic_plan') await runner.query(`EXECUTE page(${args})`);
+        const rows = await runner.query(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) EXECUTE page(${args})`);
+        await runner.query('DEALLOCATE page');
+        output.push(
+          `## ${label}: ${mode === 'force_custom_plan' ? 'custom plan (planned per execution)' : 'generic plan (prepared once)'}`,
+          '',
+        );
+        output.push(...rows.map((row) => row['QUERY PLAN']), '');
+      }
+    }
+  } finally {
+    await runner.release();
+  }
+} finally {
+  await db.close();
+}
+const file = path.join(root, 'bench', 'results', 'feed-plans-latest.txt');
+fs.writeFileSync(file, `${output.join('\n')}\n`);
+console.log(output.filter((line) => line.startsWith('## ') || /^(Planning|Execution) Time/.test(line)).join('\n'));
+console.log(`wrote ${path.relative(root, file)}`);
