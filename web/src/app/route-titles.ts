@@ -6,6 +6,7 @@ export function titleForPath(pathname: string): string | null {
   if (pathname.startsWith('/user/')) return 'Profile';
   const titles: Record<string, string> = {
     '/explore': 'Explore',
+    '/events': 'Events',
     '/create-post': 'Create Post',
     '/calendar': 'Calendar',
     '/profile': 'Your Profile',

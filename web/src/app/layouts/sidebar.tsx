@@ -10,6 +10,7 @@ const navLinks = [
   { to: '/', label: 'Home', end: true },
   { to: '/create-post', label: 'Create Post' },
   { to: '/explore', label: 'Explore' },
+  { to: '/events', label: 'Events' },
   { to: '/notifications', label: 'Notifications', signedInOnly: true, unreadBadge: true },
   { to: '/calendar', label: 'Calendar' },
   { to: '/profile', label: 'Profile', signedInOnly: true },

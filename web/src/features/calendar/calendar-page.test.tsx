@@ -9,9 +9,17 @@ jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue
 
 const today = new Date();
 const todayKey = toDateKey(today);
-const eventsMock = (events: Array<{ date: string; name: string }>) => ({
+const eventsMock = (events: Array<{ date: string; name: string; postId?: string }>) => ({
   request: { query: CalendarEventsDocument },
-  result: { data: { calendarEvents: events.map((e) => ({ __typename: 'CalendarEvent', ...e })) } },
+  result: {
+    data: {
+      calendarEvents: events.map(({ postId, ...e }) => ({
+        __typename: 'CalendarEvent',
+        ...e,
+        post: postId ? { __typename: 'Post', id: postId } : null,
+      })),
+    },
+  },
 });
 
 async function selectToday(user: ReturnType<typeof userEvent.setup>) {
@@ -46,7 +54,7 @@ describe('calendar', () => {
       eventsMock([]),
       {
         request: { query: SaveCalendarEventDocument, variables: { date: todayKey, name: 'Career fair' } },
-        result: { data: { saveCalendarEvent: { __typename: 'CalendarEvent', date: todayKey, name: 'Career fair' } } },
+        result: { data: { saveCalendarEvent: { __typename: 'CalendarEvent', date: todayKey, name: 'Career fair', post: null } } },
       },
       {
         request: { query: DeleteCalendarEventDocument, variables: { date: todayKey } },
@@ -66,6 +74,21 @@ describe('calendar', () => {
     await user.click(screen.getByRole('button', { name: /^Delete/ }));
     expect(await screen.findByText('Event deleted successfully.')).toBeInTheDocument();
     expect(screen.getByText('No saved events.')).toBeInTheDocument();
+  });
+
+  it('links an entry added from an event post back to the post (issue 18); a plain entry has no link', async () => {
+    renderWithApollo(<CalendarPage />, {
+      mocks: [
+        eventsMock([
+          { date: todayKey, name: 'Film night', postId: 'post-7' },
+          { date: toDateKey(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1)), name: 'Gym' },
+        ]),
+      ],
+    });
+    const link = await screen.findByRole('link', { name: 'View post for Film night' });
+    expect(link).toHaveAttribute('href', '/post/post-7');
+    expect(screen.getAllByRole('link', { name: /View post/ })).toHaveLength(1);
+    expect(screen.getByText('Gym', { exact: false })).toBeInTheDocument();
   });
 
   it('shows the fallback when the save fails', async () => {

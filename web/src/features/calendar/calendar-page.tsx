@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { checkField, eventNameSchema } from '@campus-clips/rules';
 import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
@@ -217,6 +218,18 @@ export default function CalendarPage() {
               <li key={event.date} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0 break-words">
                   <span className="font-medium">{displayDate(event.date)}</span>: {event.name}
+                  {/* Added from an event post (issue 18): back to the post, while the viewer may still see it. */}
+                  {event.post && (
+                    <>
+                      {' '}
+                      <Link
+                        to={`/post/${encodeURIComponent(event.post.id)}`}
+                        className="whitespace-nowrap font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                      >
+                        View post<span className="sr-only"> for {event.name}</span>
+                      </Link>
+                    </>
+                  )}
                 </span>
                 <button
                   type="button"

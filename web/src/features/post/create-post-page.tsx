@@ -9,6 +9,7 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { fieldErrors } from '../../shared/lib/graphql-error';
 import { VideoUploadArea } from '../../shared/components/video-upload-area';
 import { MentionField } from '../../shared/components/mention-field';
+import { EventFields, checkEventDraft, emptyEventDraft } from '../events';
 
 /** /create-post: upload a video, add a caption and tags, publish. */
 export default function CreatePostPage() {
@@ -21,6 +22,8 @@ export default function CreatePostPage() {
   // The ids of the people mentioned whose '@Name' is in the caption (the field keeps this up to date).
   const [captionMentions, setCaptionMentions] = useState<string[]>([]);
   const [tagsText, setTagsText] = useState('');
+  // The optional event this post announces (issue 18); kept as typed when anything fails.
+  const [eventDraft, setEventDraft] = useState(emptyEventDraft);
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
   const [createPost, { loading: creating }] = useMutation(CreatePostDocument);
@@ -38,10 +41,12 @@ export default function CreatePostPage() {
     // The api's own rules (@campus-clips/rules): what passes here, the server takes.
     const checkedCaption = checkField(captionSchema, caption);
     const checkedTags = checkField(tagsSchema, tagsText);
-    if (!checkedCaption.ok || !checkedTags.ok) {
+    const checkedEvent = checkEventDraft(eventDraft, caption);
+    if (!checkedCaption.ok || !checkedTags.ok || !checkedEvent.ok) {
       setFieldProblems({
         ...(checkedCaption.ok ? {} : { caption: checkedCaption.message }),
         ...(checkedTags.ok ? {} : { tags: checkedTags.message }),
+        ...(checkedEvent.ok ? {} : checkedEvent.problems),
       });
       return;
     }
@@ -54,6 +59,7 @@ export default function CreatePostPage() {
             tags: checkedTags.value,
             // The api's default is none: the field is sent only when someone is mentioned.
             ...(captionMentions.length > 0 ? { mentions: captionMentions } : {}),
+            ...(checkedEvent.value ? { event: checkedEvent.value } : {}),
           },
         },
         update(cache, { data }) {
@@ -81,6 +87,7 @@ export default function CreatePostPage() {
             }
           }
           cache.evict({ id: 'ROOT_QUERY', fieldName: 'postsByTag' });
+          if (created?.event) cache.evict({ id: 'ROOT_QUERY', fieldName: 'events' });
           cache.gc();
         },
       });
@@ -134,6 +141,8 @@ export default function CreatePostPage() {
           />
           {fieldProblems.tags && <p className="mt-1 text-sm text-red-600">{fieldProblems.tags}</p>}
         </div>
+
+        <EventFields draft={eventDraft} onChange={setEventDraft} caption={caption} problems={fieldProblems} />
 
         {formError && <ErrorBox message={formError} />}
 

@@ -5,6 +5,7 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { SettingsProfileDocument } from '../../graphql/graphql';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { NotificationSettings } from '../notifications';
+import { CalendarFeedSettings } from '../events';
 import { useAuth } from '../../shared/session/auth-context';
 import { hasPasswordSignIn } from './account-security';
 import { BlockedMutedSection } from './blocked-muted-section';
@@ -45,6 +46,9 @@ export default function SettingsPage() {
       <ChangePasswordSection canChangePassword={usesPassword} />
       <SettingsSection id="notifications-heading" title="Notifications">
         <NotificationSettings />
+      </SettingsSection>
+      <SettingsSection id="calendar-feed-heading" title="Calendar feed">
+        <CalendarFeedSettings />
       </SettingsSection>
       <BlockedMutedSection />
       <DeleteAccountSection usesPassword={usesPassword} />

@@ -21,6 +21,7 @@ export function createCache(): InMemoryCache {
           homeFeed: relayStylePagination(),
           explore: relayStylePagination(),
           postsByTag: relayStylePagination(['tag']),
+          events: relayStylePagination(['tag', 'from', 'to']),
           searchUsers: relayStylePagination(['query']),
           notifications: relayStylePagination(),
         },

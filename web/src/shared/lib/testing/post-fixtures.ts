@@ -1,3 +1,5 @@
+import type { PostEventFieldsFragment } from '../../../graphql/graphql';
+
 // Test data shaped exactly as the feed queries return it (with __typename, as Apollo stores it).
 export function makePost(id: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -27,6 +29,7 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
     likeCount: 3,
     viewerHasLiked: false,
     commentCount: 0,
+    event: null as (PostEventFieldsFragment & { __typename: 'PostEvent' }) | null,
     author: {
       __typename: 'User' as const,
       id: `author-of-${id}`,
