@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -15,10 +18,50 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     test: /node_modules[\\/](@apollo|graphql|graphql-ws|@wry|optimism|rxjs|zen-observable|ts-invariant|@graphql-typed-document-node)[\\/]/,
     priority: 10,
   },
+  // What the sign-in and sign-up screens share, as one chunk rather than three small ones (each
+  // chunk and import costs bytes of its own): 0.4 kB less before the login screen paints.
+  {
+    name: 'auth-screens',
+    test: /src[\\/](features[\\/]auth[\\/](auth-card|use-navigate-when-signed-in|validation)|shared[\\/]components[\\/]form-controls)\.tsx?$/,
+    priority: 5,
+  },
 ];
 
+/**
+ * Fills in web/public/sw.js as copied into the build: SHELL becomes the scripts and styles the
+ * built index.html loads (the app shell it precaches) and VERSION a hash of them, of the worker
+ * itself and of the offline page, so each build that changes any of them installs a new cache.
+ */
+function precacheServiceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'campus-clips:precache-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const workerFile = path.join(outDir, 'sw.js');
+      const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const shell = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]))];
+      const worker = fs.readFileSync(workerFile, 'utf8');
+      const version = createHash('sha256')
+        .update(JSON.stringify(shell))
+        .update(worker)
+        .update(fs.readFileSync(path.join(outDir, 'offline.html')))
+        .digest('hex')
+        .slice(0, 12);
+      const filled = worker
+        .replace("const VERSION = 'dev';", `const VERSION = '${version}';`)
+        .replace('const SHELL = [];', `const SHELL = ${JSON.stringify(shell)};`);
+      if (filled === worker || !shell.length) throw new Error('precacheServiceWorker: sw.js or index.html is not as expected');
+      fs.writeFileSync(workerFile, filled);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precacheServiceWorker()],
   server: {
     port: 5173,
     strictPort: true,
@@ -40,7 +83,10 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: vendorGroups },
+        // A group takes the modules its test names, not everything they import: with their imports,
+        // the sign-in group took the router and Firebase's glue out of the entry, and every other
+        // screen then loaded the sign-in code too.
+        codeSplitting: { groups: vendorGroups, includeDependenciesRecursively: false },
       },
     },
   },

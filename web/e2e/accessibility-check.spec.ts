@@ -1,7 +1,10 @@
 // The accessibility check itself must be able to fail: a page with known serious violations
-// (an unlabelled input, an image without alt text) has to be reported.
-import { expect, test } from '@playwright/test';
-import { seriousA11yViolations } from './support/screens';
+// (an unlabelled input, an image without alt text) has to be reported. Then the same check over
+// the screens in dark mode (issue 16), at both sizes.
+import { expect, test, type Page } from '@playwright/test';
+import { createApiStudent } from './support/scenario';
+import { expectAccessible, seriousA11yViolations } from './support/screens';
+import { signIn } from './support/students';
 
 test('axe-core reports serious violations on a page that has them', async ({ page }) => {
   await page.setContent(
@@ -10,3 +13,87 @@ test('axe-core reports serious violations on a page that has them', async ({ pag
   const rules = (await seriousA11yViolations(page)).map((finding) => finding.rule);
   expect(rules).toEqual(expect.arrayContaining(['image-alt', 'label']));
 });
+
+// Dark mode (issue 16): with the system set to dark, every screen turns dark through the palette
+// variables (src/index.css). The same axe check, at phone and desktop size, must find nothing
+// serious, colour contrast included, on the public screens and a signed-in student's.
+test.describe('dark mode', () => {
+  const sizes = [
+    { label: '390x844', width: 390, height: 844 },
+    { label: '1440x900', width: 1440, height: 900 },
+  ];
+
+  /** The page really is dark (so the check below is about dark colours), then axe at both sizes. */
+  async function expectDarkAndAccessible(page: Page, screen: string): Promise<void> {
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(lightness(background), `${screen}: body background ${background}`).toBeLessThan(0.2);
+    for (const size of sizes) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.waitForFunction((width) => window.innerWidth === width, size.width);
+      await expectAccessible(page, `${screen} (dark) at ${size.label}`);
+    }
+  }
+
+  test('public screens', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const screens = [
+      { path: '/', heading: 'Welcome to Campus Clips' },
+      { path: '/login', heading: 'Sign in to Campus Clips' },
+      { path: '/signup', heading: 'Create Account' },
+      { path: '/forgot-password', heading: 'Reset your password' },
+      { path: '/terms', heading: 'Terms of Service' },
+      { path: '/privacy', heading: 'Privacy Policy' },
+      { path: '/community', heading: 'Community' },
+      { path: '/about', heading: null },
+      { path: '/no/such/page', heading: 'Page not found' },
+    ];
+    for (const { path, heading } of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', heading ? { name: heading } : { level: 1 }).first()).toBeVisible();
+      await expectDarkAndAccessible(page, path);
+    }
+    // The sign-in form's own error states, in dark.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expectDarkAndAccessible(page, '/login with errors');
+  });
+
+  test("a signed-in student's screens", async ({ page }) => {
+    test.setTimeout(120_000);
+    const student = await createApiStudent('Noor Haddad', `noor.haddad.${Date.now()}@campus.test`);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, student);
+    const screens = [
+      { path: '/', heading: 'Your Feed' },
+      { path: '/explore', heading: 'Explore New Content' },
+      { path: '/create-post', heading: 'Create New Post' },
+      { path: '/calendar', heading: null },
+      { path: '/profile', heading: 'Noor Haddad' },
+      { path: '/notifications', heading: 'Notifications' },
+      { path: '/community', heading: 'Community' },
+      { path: '/settings', heading: 'Account Settings' },
+      { path: '/help', heading: null },
+    ];
+    for (const { path, heading } of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', heading ? { name: heading } : { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await expectDarkAndAccessible(page, path);
+    }
+    // The phone menu over the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+    await expectAccessible(page, 'phone menu (dark)');
+  });
+});
+
+/** Rough lightness of a computed CSS colour (rgb() or oklch()), 0 black to 1 white. */
+function lightness(color: string): number {
+  const oklch = /oklch\(([\d.]+)(%?)/.exec(color);
+  if (oklch) return Number(oklch[1]) / (oklch[2] ? 100 : 1);
+  const rgb = /rgba?\(([\d.]+),?\s*([\d.]+),?\s*([\d.]+)/.exec(color);
+  if (!rgb) throw new Error(`Unreadable colour ${color}`);
+  return (0.2126 * Number(rgb[1]) + 0.7152 * Number(rgb[2]) + 0.0722 * Number(rgb[3])) / 255;
+}

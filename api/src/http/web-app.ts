@@ -13,6 +13,8 @@ import { postPreview, type PostPreviewServices } from './post-preview';
  * the browser), and the author or a signed-in student may well see a post a visitor may not, so
  * the app decides and shows its not-found screen itself.
  */
+const MUST_REVALIDATE = /[\\/](sw\.js|manifest\.webmanifest|offline\.html|offline\.js)$/;
+
 export function webApp(config: Config, services: PostPreviewServices): Router {
   const router = express.Router();
   router.get('/app-config.js', appConfigScript(config));
@@ -20,7 +22,17 @@ export function webApp(config: Config, services: PostPreviewServices): Router {
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return router;
 
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }));
-  router.use(express.static(dist, { index: false, maxAge: '1h' }));
+  router.use(
+    express.static(dist, {
+      index: false,
+      maxAge: '1h',
+      // The service worker, the manifest and the offline page keep their names across releases:
+      // browsers must ask again each time, or a release would reach installed apps an hour late.
+      setHeaders: (res, file) => {
+        if (MUST_REVALIDATE.test(file)) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   const indexHtml = path.join(dist, 'index.html');
   // Read once: a deployment's web build does not change under a running api.
   const template = fs.readFileSync(indexHtml, 'utf8');

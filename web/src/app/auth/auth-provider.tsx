@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { onAuthStateChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { auth } from '../../shared/session/firebase';
 import { AuthContextProvider, type AuthContextValue, type CurrentUser, type ProfileStatus } from '../../shared/session/auth-context';
-import { syncUserProfile, type SyncedUser } from '../../features/auth/sync-user';
+import type { SyncedUser } from '../../features/auth/sync-user';
 
 export const UID_STORAGE_KEY = 'firebaseUid';
 
@@ -51,6 +51,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         // An empty sync: the api takes uid, e-mail, name and photo from the verified token when it
         // creates the record, and never overwrites what the user has since edited in Settings.
+        // Loaded on demand: nothing signed out needs it, and it stays out of the login screen's JavaScript.
+        const { syncUserProfile } = await import('../../features/auth/sync-user');
         const synced = await syncUserProfile({});
         status = synced.dateOfBirth ? 'complete' : 'incomplete';
       } catch (error) {

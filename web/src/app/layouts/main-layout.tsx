@@ -46,7 +46,7 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
           </button>
         </div>
       </div>
-      {menuOpen && <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      {menuOpen && <div className="fixed inset-0 z-30 bg-black/50 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <aside
         id="sidebar"
         aria-label="Sidebar"

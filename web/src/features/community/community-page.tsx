@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { SearchPeopleDocument, SuggestedPeopleDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
-import { Spinner } from '../../shared/components/spinner';
+import { RowListSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { PersonCard } from './person-card';
@@ -65,7 +65,7 @@ export default function CommunityPage() {
             Results for “{term}”
           </h2>
           {search.loading && !results ? (
-            <Spinner label="Searching" />
+            <RowListSkeleton label="Searching" count={2} />
           ) : search.error && !results ? (
             <ErrorBox message={errorMessage(search.error, 'Failed to search people')} />
           ) : results && results.edges.length > 0 ? (
@@ -98,7 +98,7 @@ export default function CommunityPage() {
         {!signedIn ? (
           <p className="text-gray-600">Sign in to see students who share your interests.</p>
         ) : suggestions.loading && !suggestions.data ? (
-          <Spinner label="Loading suggestions" />
+          <RowListSkeleton label="Loading suggestions" count={3} />
         ) : suggestions.error && !suggestions.data ? (
           <ErrorBox message={errorMessage(suggestions.error, 'Failed to load suggestions')} />
         ) : suggestions.data && suggestions.data.suggestedUsers.length > 0 ? (

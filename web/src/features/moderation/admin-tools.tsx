@@ -6,6 +6,7 @@ import { Avatar } from '../../shared/components/avatar';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { showFlashToast } from '../../shared/components/flash-toast';
+import { RelativeTime } from '../../shared/components/relative-time';
 import { Spinner } from '../../shared/components/spinner';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { auditActionLabel } from './report-labels';
@@ -96,7 +97,7 @@ function ModerationLog() {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className="whitespace-nowrap px-3 py-2">
-                    <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+                    <RelativeTime dateTime={entry.createdAt} />
                   </td>
                   <td className="px-3 py-2">
                     {entry.moderatorName ?? (entry.moderatorUid === 'command line' ? 'Command line' : 'Deleted account')}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { ModerationNoticesDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
+import { RelativeTime } from '../../shared/components/relative-time';
 
 /** At most this many dismissed ids are kept (the server lists the newest 50 notices). */
 const KEEP_DISMISSED = 200;
@@ -62,9 +63,7 @@ export function ModerationNotices() {
           >
             <p className="min-w-0 flex-1">
               <span className="block break-words">{notice.message}</span>
-              <time dateTime={notice.createdAt} className="mt-1 block text-xs text-amber-800">
-                {new Date(notice.createdAt).toLocaleDateString()}
-              </time>
+              <RelativeTime dateTime={notice.createdAt} className="mt-1 block text-xs text-amber-800" />
             </p>
             <button
               type="button"

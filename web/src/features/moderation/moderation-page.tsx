@@ -9,6 +9,7 @@ import {
   type ReportGroupFieldsFragment,
 } from '../../graphql/graphql';
 import { ErrorBox } from '../../shared/components/error-box';
+import { RelativeTime } from '../../shared/components/relative-time';
 import { Spinner } from '../../shared/components/spinner';
 import { Toast, useToast } from '../../shared/components/toast';
 import { VideoPlayer } from '../../shared/components/video-player';
@@ -158,9 +159,9 @@ function ReportGroupCard({ group, onDone }: { group: ReportGroupFieldsFragment; 
         <span className="text-sm text-gray-600">
           Reported by {group.reporterCount} {group.reporterCount === 1 ? 'student' : 'students'}
         </span>
-        <time dateTime={group.latestAt} className="ml-auto text-xs text-gray-500">
-          Last reported {new Date(group.latestAt).toLocaleDateString()}
-        </time>
+        <span className="ml-auto text-xs text-gray-500">
+          Last reported <RelativeTime dateTime={group.latestAt} />
+        </span>
       </header>
 
       <div className="mt-3">

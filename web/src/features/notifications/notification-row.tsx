@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { NotificationFieldsFragment, NotificationKind } from '../../graphql/graphql';
 import { Avatar } from '../../shared/components/avatar';
-import { clipIsGone, notificationExcerpt, notificationHref, notificationSentence, timeAgo } from './notification-text';
+import { RelativeTime } from '../../shared/components/relative-time';
+import { clipIsGone, notificationExcerpt, notificationHref, notificationSentence } from './notification-text';
 
 const ICON_PATHS: Record<NotificationKind, ReactNode> = {
   LIKE: <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" fill="currentColor" />,
@@ -58,7 +59,7 @@ function RowPicture({ notification }: { notification: NotificationFieldsFragment
  * One notification: picture, sentence, when, and whether it is unread. The whole row links to
  * the post (or the follower's profile); a row whose clip is gone says so and links nowhere.
  */
-export function NotificationRow({ notification, now }: { notification: NotificationFieldsFragment; now: number }) {
+export function NotificationRow({ notification }: { notification: NotificationFieldsFragment }) {
   const sentence = notificationSentence(notification);
   const excerpt = notificationExcerpt(notification);
   const href = notificationHref(notification);
@@ -88,13 +89,7 @@ export function NotificationRow({ notification, now }: { notification: Notificat
         </p>
         {excerpt && <p className="mt-0.5 line-clamp-2 break-words text-sm text-slate-600">{excerpt}</p>}
         {gone && <p className="mt-0.5 text-sm italic text-slate-600">This clip is no longer available.</p>}
-        <time
-          dateTime={notification.createdAt}
-          title={new Date(notification.createdAt).toLocaleString()}
-          className="text-xs text-slate-600"
-        >
-          {timeAgo(notification.createdAt, now)}
-        </time>
+        <RelativeTime dateTime={notification.createdAt} className="text-xs text-slate-600" />
       </div>
       {poster && <img src={poster} alt="" width={36} height={64} className="h-16 w-9 shrink-0 rounded object-cover" />}
       {unread && <span aria-hidden="true" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-indigo-600" />}

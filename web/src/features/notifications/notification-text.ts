@@ -79,22 +79,3 @@ export function notificationHref(notification: NotificationFieldsFragment): stri
   }
   return notification.post ? `/post/${encodeURIComponent(notification.post.id)}` : null;
 }
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** 'just now', '5 min ago', '3 h ago', 'yesterday', '4 days ago', then the date ('Nov 20', 'Nov 20, 2025'). */
-export function timeAgo(iso: string, now: number): string {
-  const then = new Date(iso);
-  const elapsed = now - then.getTime();
-  if (Number.isNaN(elapsed)) return '';
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
-  const days = Math.floor(elapsed / DAY);
-  if (days === 1) return 'yesterday';
-  if (days < 7) return `${days} days ago`;
-  const sameYear = then.getFullYear() === new Date(now).getFullYear();
-  return then.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
-}

@@ -118,7 +118,7 @@ describe('the notifications page', () => {
     // Relative times.
     expect(within(rowSaying('Maya liked your clip')).getByText('5 min ago')).toBeInTheDocument();
     expect(within(rowSaying('Maya and 3 others liked your clip')).getByText('1 h ago')).toBeInTheDocument();
-    expect(within(rowSaying('Sam commented: “nice!”')).getByText('yesterday')).toBeInTheDocument();
+    expect(within(rowSaying('Sam commented: “nice!”')).getByText('Yesterday')).toBeInTheDocument();
   });
 
   it('shows a row whose clip is gone without a link, and says so; moderation without a post has no link either', async () => {

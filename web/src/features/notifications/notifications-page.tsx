@@ -1,11 +1,12 @@
 // /notifications (issue 15): what happened to the viewer's clips and account, newest first,
 // with the next page loaded as the last row scrolls into view, and 'Mark all as read'.
-import { useCallback, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { MarkAllNotificationsReadDocument, NotificationsDocument } from '../../graphql/graphql';
 import { ErrorBox } from '../../shared/components/error-box';
 import { ErrorBanner } from '../../shared/components/form-controls';
+import { RowListSkeleton } from '../../shared/components/skeleton';
 import { Spinner } from '../../shared/components/spinner';
 import { callErrorMessage, errorMessage } from '../../shared/lib/graphql-error';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
@@ -21,24 +22,6 @@ function loadErrorMessage(error: unknown): string {
     noMessage: 'Failed to load notifications',
     otherwise: 'Failed to load notifications',
   });
-}
-
-// '5 min ago' moves on by itself: one clock for every row, ticking each minute while the page is open.
-let clockNow = Date.now();
-function subscribeClock(onTick: () => void) {
-  clockNow = Date.now();
-  const timer = setInterval(() => {
-    clockNow = Date.now();
-    onTick();
-  }, 60_000);
-  return () => clearInterval(timer);
-}
-function useNow(): number {
-  return useSyncExternalStore(
-    subscribeClock,
-    () => clockNow,
-    () => clockNow,
-  );
 }
 
 /** After 'Mark all as read': every loaded row reads as read and the badge says 0. */
@@ -65,7 +48,6 @@ function TryAgainButton({ onClick }: { onClick: () => void }) {
 
 export default function NotificationsPage() {
   const { currentUser } = useAuth();
-  const now = useNow();
   const unreadCount = useUnreadNotificationCount();
   const { data, error, fetchMore, refetch } = useQuery(NotificationsDocument, {
     variables: { first: NOTIFICATIONS_PAGE_SIZE },
@@ -136,7 +118,7 @@ export default function NotificationsPage() {
           <TryAgainButton onClick={() => void retry()} />
         </div>
       );
-    } else body = <Spinner label="Loading notifications" />;
+    } else body = <RowListSkeleton label="Loading notifications" count={6} framed />;
   } else if (notifications.length === 0) {
     body = (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
@@ -152,7 +134,7 @@ export default function NotificationsPage() {
         <ul aria-label="Notifications" className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200">
           {notifications.map((notification, index) => (
             <li key={notification.id} ref={index === notifications.length - 1 ? lastRowRef : undefined}>
-              <NotificationRow notification={notification} now={now} />
+              <NotificationRow notification={notification} />
             </li>
           ))}
         </ul>

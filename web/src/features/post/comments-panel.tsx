@@ -9,6 +9,7 @@ import { Spinner } from '../../shared/components/spinner';
 import { ErrorBox } from '../../shared/components/error-box';
 import { MentionField } from '../../shared/components/mention-field';
 import { MentionText } from '../../shared/components/mention-text';
+import { RelativeTime } from '../../shared/components/relative-time';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { adjustCommentCount, appendCommentToPost } from './comment-cache';
 import { TEMP_COMMENT_PREFIX, useAddComment } from './use-add-comment';
@@ -205,9 +206,7 @@ function CommentItem({ comment, onDelete, reportable = false }: CommentItemProps
           ) : (
             <span className="font-semibold text-gray-900">{name}</span>
           )}{' '}
-          <time dateTime={comment.createdAt} className="text-xs text-gray-500">
-            {new Date(comment.createdAt).toLocaleDateString()}
-          </time>
+          <RelativeTime dateTime={comment.createdAt} className="text-xs text-gray-500" />
           {pending && <span className="sr-only"> (sending)</span>}
         </p>
         <p className="break-words text-gray-800">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
 import { PostCard } from './post-card';
+import { relativeTime } from '../../shared/lib/relative-time';
 
 const mockUseAuth = jest.fn(() => authValue());
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => mockUseAuth() }));
@@ -70,7 +71,7 @@ describe('Share button', () => {
 
   it('links the card’s date to the post’s own page', () => {
     renderCard();
-    const date = screen.getByRole('link', { name: new Date('2026-11-20T12:00:00.000Z').toLocaleDateString() });
+    const date = screen.getByRole('link', { name: relativeTime('2026-11-20T12:00:00.000Z') });
     expect(date).toHaveAttribute('href', '/post/p1');
   });
 });

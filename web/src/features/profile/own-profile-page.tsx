@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { OwnProfileDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
-import { Spinner } from '../../shared/components/spinner';
+import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { fromDateKey } from '../../shared/lib/local-date';
@@ -30,7 +30,12 @@ export default function OwnProfilePage() {
       </Centered>
     );
   }
-  if (loading && !data) return <Spinner label="Loading profile" />;
+  if (loading && !data)
+    return (
+      <div className="mx-auto w-full max-w-4xl px-4 py-6">
+        <ProfileSkeleton label="Loading profile" />
+      </div>
+    );
   if (error && !data) {
     const message = error instanceof Error ? errorMessage(error, 'Failed to fetch user data.') : 'An unexpected error occurred.';
     return (

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { UserProfileDocument } from '../../graphql/graphql';
 import { Avatar } from '../../shared/components/avatar';
-import { Spinner } from '../../shared/components/spinner';
+import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { FollowButton } from '../../shared/components/follow-button';
 import { errorCode, errorMessage } from '../../shared/lib/graphql-error';
@@ -43,7 +43,7 @@ export default function UserProfilePage() {
 
   let body: React.ReactNode;
   if (!userId) body = <ErrorBox message="Missing user ID" />;
-  else if (loading && !data) body = <Spinner label="Loading profile" />;
+  else if (loading && !data) body = <ProfileSkeleton label="Loading profile" />;
   else if (error && !data && errorMessage(error, '') === NOT_AVAILABLE) {
     body = <p className="py-6 text-center text-gray-700">{NOT_AVAILABLE}</p>;
   } else if (error && !data) {
