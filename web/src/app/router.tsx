@@ -1,6 +1,6 @@
 // Every route of spec §2 plus the D12 pages, /tags/:tag and /complete-profile (D8).
 // Pages load lazily so the login route downloads only what it shows.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useAuth } from '../shared/session/auth-context';
 import { LoadingScreen, RequireAuth } from './auth/require-auth';
@@ -29,6 +29,7 @@ const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 
 const HomePage = lazy(() => import('../features/feed/home-page'));
 const ExplorePage = lazy(() => import('../features/feed/explore-page'));
+const EventsPage = lazy(() => import('../features/events/events-page'));
 const TagPage = lazy(() => import('../features/feed/tag-page'));
 const CreatePostPage = lazy(() => import('../features/post/create-post-page'));
 const CalendarPage = lazy(() => import('../features/calendar/calendar-page'));
@@ -38,6 +39,33 @@ const CommunityPage = lazy(() => import('../features/community/community-page'))
 const ModerationPage = lazy(() => import('../features/moderation/moderation-page'));
 const PostPage = lazy(() => import('../features/post/post-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
+
+/** The signed-in pages, each behind the guard with Apollo and the sidebar (a table: this file is part of the login screen's JavaScript). */
+const SIGNED_IN_PAGES: Array<[path: string, page: ComponentType]> = [
+  ['/home', HomePage],
+  ['/explore', ExplorePage],
+  ['/events', EventsPage],
+  ['/tags/:tag', TagPage],
+  ['/create-post', CreatePostPage],
+  ['/calendar', CalendarPage],
+  ['/profile', OwnProfilePage],
+  ['/user/:userId', UserProfilePage],
+  ['/settings', SettingsPage],
+  ['/help', HelpPage],
+  ['/moderation', ModerationPage],
+  ['/notifications', NotificationsPage],
+];
+
+/** The public pages, in the public chrome. */
+const PUBLIC_PAGES: Array<[path: string, page: ComponentType]> = [
+  ['/terms', TermsPage],
+  ['/privacy', PrivacyPage],
+  ['/projects', ProjectsPage],
+  ['/resources', ResourcesPage],
+  ['/blog', BlogPage],
+  ['/about', AboutPage],
+  ['/contact', ContactPage],
+];
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
@@ -72,29 +100,16 @@ function HomeOrLanding() {
   return publicPage(<LandingPage />);
 }
 
-/** /community works for everyone: public chrome when signed out, the sidebar when signed in. */
-function CommunityRoute() {
+/**
+ * A page for everyone: public chrome when signed out, the sidebar when signed in (/community; and
+ * /post/:id, D15, with a sign-in prompt for visitors).
+ */
+function ForEveryone({ page: Page }: { page: ComponentType }) {
   const { currentUser, loading } = useAuth();
   if (loading) return <LoadingScreen />;
   const page = (
     <Lazy>
-      <CommunityPage />
-    </Lazy>
-  );
-  return (
-    <Lazy>
-      <ApolloBoundary>{currentUser ? <MainLayout>{page}</MainLayout> : <PublicLayout>{page}</PublicLayout>}</ApolloBoundary>
-    </Lazy>
-  );
-}
-
-/** /post/:id works for everyone (D15): public chrome and a sign-in prompt when signed out, the sidebar when signed in. */
-function PostRoute() {
-  const { currentUser, loading } = useAuth();
-  if (loading) return <LoadingScreen />;
-  const page = (
-    <Lazy>
-      <PostPage />
+      <Page />
     </Lazy>
   );
   return (
@@ -140,104 +155,23 @@ export function AppRoutes() {
         }
       />
 
-      <Route
-        path="/home"
-        element={
-          <SignedInShell>
-            <HomePage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/explore"
-        element={
-          <SignedInShell>
-            <ExplorePage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/tags/:tag"
-        element={
-          <SignedInShell>
-            <TagPage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/create-post"
-        element={
-          <SignedInShell>
-            <CreatePostPage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/calendar"
-        element={
-          <SignedInShell>
-            <CalendarPage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/profile"
-        element={
-          <SignedInShell>
-            <OwnProfilePage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/user/:userId"
-        element={
-          <SignedInShell>
-            <UserProfilePage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/settings"
-        element={
-          <SignedInShell>
-            <SettingsPage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/help"
-        element={
-          <SignedInShell>
-            <HelpPage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/moderation"
-        element={
-          <SignedInShell>
-            <ModerationPage />
-          </SignedInShell>
-        }
-      />
-      <Route
-        path="/notifications"
-        element={
-          <SignedInShell>
-            <NotificationsPage />
-          </SignedInShell>
-        }
-      />
-      <Route path="/community" element={<CommunityRoute />} />
-      <Route path="/post/:id" element={<PostRoute />} />
+      {SIGNED_IN_PAGES.map(([path, Page]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <SignedInShell>
+              <Page />
+            </SignedInShell>
+          }
+        />
+      ))}
+      <Route path="/community" element={<ForEveryone page={CommunityPage} />} />
+      <Route path="/post/:id" element={<ForEveryone page={PostPage} />} />
 
-      <Route path="/terms" element={publicPage(<TermsPage />)} />
-      <Route path="/privacy" element={publicPage(<PrivacyPage />)} />
-      <Route path="/projects" element={publicPage(<ProjectsPage />)} />
-      <Route path="/resources" element={publicPage(<ResourcesPage />)} />
-      <Route path="/blog" element={publicPage(<BlogPage />)} />
-      <Route path="/about" element={publicPage(<AboutPage />)} />
-      <Route path="/contact" element={publicPage(<ContactPage />)} />
+      {PUBLIC_PAGES.map(([path, Page]) => (
+        <Route key={path} path={path} element={publicPage(<Page />)} />
+      ))}
       <Route path="*" element={publicPage(<NotFoundPage />)} />
     </Routes>
   );

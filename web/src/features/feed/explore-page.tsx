@@ -22,6 +22,7 @@ export default function ExplorePage() {
       ) : (
         <PostFeed
           connection={data?.explore}
+          name="Explore"
           loading={loading}
           error={error}
           fetchNextPage={fetchNextPage}

@@ -24,6 +24,7 @@ export default function HomePage() {
           <ModerationNotices />
           <PostFeed
             connection={data?.homeFeed}
+            name="Your Feed"
             loading={loading}
             error={error}
             fetchNextPage={fetchNextPage}

@@ -23,6 +23,7 @@ export default function TagPage() {
       ) : (
         <PostFeed
           connection={data?.postsByTag}
+          name={`#${tag}`}
           loading={loading}
           error={error}
           fetchNextPage={fetchNextPage}

@@ -10,6 +10,8 @@ class NowPlayingStore {
   private listeners = new Set<() => void>();
   private observer: IntersectionObserver | null = null;
   active: string | null = null;
+  /** While the full-screen viewer is open over the feed, no card plays. */
+  paused = false;
 
   constructor() {
     if (typeof IntersectionObserver !== 'undefined') {
@@ -59,6 +61,12 @@ class NowPlayingStore {
     return best;
   }
 
+  setPaused(paused: boolean) {
+    if (this.paused === paused) return;
+    this.paused = paused;
+    this.listeners.forEach((listener) => listener());
+  }
+
   /** The viewer started this card's video by hand: it becomes the one playing, others pause. */
   claim(id: string) {
     this.setActive(id);
@@ -73,9 +81,10 @@ class NowPlayingStore {
 
 const NowPlayingContext = createContext<NowPlayingStore | null>(null);
 
-export function NowPlayingProvider({ children }: { children: ReactNode }) {
+export function NowPlayingProvider({ children, paused = false }: { children: ReactNode; paused?: boolean }) {
   const store = useMemo(() => new NowPlayingStore(), []);
   useEffect(() => () => store.disconnect(), [store]);
+  useEffect(() => store.setPaused(paused), [store, paused]);
   return <NowPlayingContext.Provider value={store}>{children}</NowPlayingContext.Provider>;
 }
 
@@ -94,7 +103,7 @@ export function useNowPlaying(id: string, elementRef: RefObject<Element | null>)
   }, [store, id, elementRef]);
   const isActive = useSyncExternalStore(
     store ? store.subscribe : noSubscription,
-    () => (store ? store.active === id : false),
+    () => (store ? store.active === id && !store.paused : false),
     () => false,
   );
   const claim = useCallback(() => store?.claim(id), [store, id]);

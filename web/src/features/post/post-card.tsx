@@ -6,7 +6,9 @@ import { Avatar } from '../../shared/components/avatar';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { Toast, useToast } from '../../shared/components/toast';
 import { MentionText } from '../../shared/components/mention-text';
+import { RelativeTime } from '../../shared/components/relative-time';
 import { ReportButton } from '../moderation';
+import { PostEventPanel } from '../events';
 import { CommentsPanel } from './comments-panel';
 import { DeletePostControl } from './delete-post-control';
 import { ProcessingNotice } from './processing-notice';
@@ -23,12 +25,14 @@ type PostCardProps = {
    * brings them back to this path (D15). Elsewhere Like is disabled for them.
    */
   signInReturnTo?: string;
+  /** Opens the clip in the full-screen viewer: a tap or click on the video (not its controls), or Enter. */
+  onOpen?: () => void;
 };
 
 const ACTION_CLASS =
   'flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
-export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: PostCardProps) {
+export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, onOpen }: PostCardProps) {
   const { currentUser } = useAuth();
   const cardRef = useRef<HTMLElement>(null);
   const { isActive: isPlaying, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
@@ -46,7 +50,13 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: 
   const signInFirst = !currentUser && signInReturnTo !== undefined;
 
   return (
-    <article ref={cardRef} aria-labelledby={nameId} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    // Phones (< 640 px): the card spans the screen edge to edge (whatever the page's padding) and
+    // the video its full width; from 640 px on, the framed card as before.
+    <article
+      ref={cardRef}
+      aria-labelledby={nameId}
+      className="border-y border-gray-200 bg-white px-3 py-3 max-sm:mx-[calc(50%-50vw)] sm:rounded-lg sm:border sm:p-4 sm:shadow-sm"
+    >
       <header className="mb-3 flex items-center gap-3">
         <Link
           to={authorLink}
@@ -61,7 +71,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: 
           to={`/post/${encodeURIComponent(post.id)}`}
           className="ml-auto shrink-0 rounded text-xs text-gray-500 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          <time dateTime={post.createdAt}>{new Date(post.createdAt).toLocaleDateString()}</time>
+          <RelativeTime dateTime={post.createdAt} />
         </Link>
         {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" />}
         {currentUser && post.author && !isOwnPost && (
@@ -76,7 +86,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: 
         )}
       </header>
 
-      <div className="relative">
+      <div className="relative max-sm:-mx-3">
         {post.status === 'READY' ? (
           <VideoPlayer
             src={post.videoUrl}
@@ -88,10 +98,20 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: 
             playing={isPlaying}
             onPlay={claimPlayback}
             label={`Video by ${authorName}`}
-            className="max-h-[70vh] object-contain"
+            className="max-h-[70vh] object-contain max-sm:rounded-none"
           />
         ) : (
           <ProcessingNotice post={post} />
+        )}
+        {onOpen && post.status === 'READY' && (
+          // Over the picture but not the player's control bar at its foot (seek, volume stay usable).
+          <button
+            type="button"
+            data-clip-open={post.id}
+            onClick={onOpen}
+            aria-label={`Open clip by ${authorName} full screen`}
+            className="absolute inset-x-0 bottom-12 top-0 cursor-pointer rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+          />
         )}
         {isPlaying && post.status === 'READY' && (
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">
@@ -162,6 +182,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo }: 
           <MentionText text={post.caption} mentions={post.mentions} />
         </p>
       )}
+      <PostEventPanel post={post} />
       {post.tags.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Tags">
           {post.tags.map((tag) => (

@@ -11,6 +11,7 @@ import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { NowPlayingProvider } from './now-playing';
 import { PostCard } from './post-card';
 import { useMyPostUpdates } from './use-my-post-updates';
+import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
 
 export default function PostPage() {
   const { id = '' } = useParams();
@@ -25,6 +26,8 @@ export default function PostPage() {
   // Only its author sees a post while it is processing: follow it live until it is ready.
   useMyPostUpdates(post?.status === 'PROCESSING' ? [post.id] : []);
   useDocumentTitle(authorName ? `Clip by ${authorName}` : notFound ? 'Post not found' : null);
+  // The clip also opens full screen (`?view=<id>`), as in the feeds.
+  const viewer = useClipViewer(focusClipOpener);
 
   let content;
   if (post) {
@@ -33,9 +36,25 @@ export default function PostPage() {
         <h1 className="sr-only">Clip by {authorName}</h1>
         {!currentUser && <SignInPrompt returnTo={pathname} />}
         {/* The one card autoplays when mostly in view, as in the feeds. */}
-        <NowPlayingProvider>
-          <PostCard post={post} commentsOpenAtStart signInReturnTo={currentUser ? undefined : pathname} />
+        <NowPlayingProvider paused={viewer.viewing !== null}>
+          <PostCard
+            post={post}
+            commentsOpenAtStart
+            signInReturnTo={currentUser ? undefined : pathname}
+            onOpen={() => viewer.open(post.id)}
+          />
         </NowPlayingProvider>
+        {viewer.viewing && (
+          <ClipViewer
+            posts={[post]}
+            currentId={viewer.viewing}
+            hasNextPage={false}
+            loadMore={noMorePages}
+            onShow={viewer.show}
+            onClose={viewer.close}
+            listName={`Clip by ${authorName}`}
+          />
+        )}
       </>
     );
   } else if (notFound) {
@@ -65,6 +84,8 @@ export default function PostPage() {
 
   return <div className="mx-auto w-full max-w-2xl px-4 py-6">{content}</div>;
 }
+
+const noMorePages = () => undefined;
 
 function SignInPrompt({ returnTo }: { returnTo: string }) {
   return (

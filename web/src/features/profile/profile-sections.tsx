@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfilePostFieldsFragment } from '../../graphql/graphql';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { ProcessingNotice, useMyPostUpdates } from '../post';
 import { Spinner } from '../../shared/components/spinner';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
+import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
 
 /** Follower and following counts, never shown below 0. */
 export function FollowCounts({ followers, following }: { followers: number; following: number }) {
@@ -71,6 +72,8 @@ type PostsGridProps = {
 export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, postActions }: PostsGridProps) {
   const lastRef = useLoadMoreOnView(onLoadMore, hasNextPage && !loadingMore);
   useMyPostUpdates(posts.filter((post) => post.status === 'PROCESSING').map((post) => post.id));
+  // A tile's clip opens in the full-screen viewer (`?view=<postId>`), which pages through these posts.
+  const viewer = useClipViewer(useCallback((postId: string) => focusClipOpener(postId), []));
   if (posts.length === 0) return <p className="text-gray-500">No posts yet.</p>;
   return (
     <>
@@ -82,15 +85,25 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, 
             className="rounded-lg border border-gray-200 bg-white p-3"
           >
             {post.status === 'READY' ? (
-              <VideoPlayer
-                src={post.videoUrl}
-                poster={post.posterUrl}
-                renditions={post.renditions}
-                posterSources={post.posterSources}
-                width={post.width}
-                height={post.height}
-                label={post.caption || 'Post video'}
-              />
+              <div className="relative">
+                <VideoPlayer
+                  src={post.videoUrl}
+                  poster={post.posterUrl}
+                  renditions={post.renditions}
+                  posterSources={post.posterSources}
+                  width={post.width}
+                  height={post.height}
+                  label={post.caption || 'Post video'}
+                />
+                {/* Over the picture but not the player's control bar at its foot. */}
+                <button
+                  type="button"
+                  data-clip-open={post.id}
+                  onClick={() => viewer.open(post.id)}
+                  aria-label={`Open clip full screen${post.caption ? `: ${post.caption}` : ''}`}
+                  className="absolute inset-x-0 bottom-12 top-0 cursor-pointer rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+                />
+              </div>
             ) : (
               <ProcessingNotice post={post} />
             )}
@@ -117,6 +130,17 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, 
         ))}
       </ul>
       {loadingMore && <Spinner label="Loading more posts" />}
+      {viewer.viewing && (
+        <ClipViewer
+          posts={posts}
+          currentId={viewer.viewing}
+          hasNextPage={hasNextPage}
+          loadMore={onLoadMore}
+          onShow={viewer.show}
+          onClose={viewer.close}
+          listName="Posts"
+        />
+      )}
     </>
   );
 }

@@ -51,30 +51,7 @@ export function ModalDialog({
       if (!busy) onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-    if (focusable.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    const active = document.activeElement;
-    // A group of radio buttons is one Tab stop: any of them counts as the first control.
-    const atFirst =
-      active === first ||
-      (first instanceof HTMLInputElement &&
-        first.type === 'radio' &&
-        active instanceof HTMLInputElement &&
-        active.type === 'radio' &&
-        active.name === first.name);
-    if (event.shiftKey && atFirst) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab') keepTabInside(event, dialogRef.current);
   }
 
   return createPortal(
@@ -107,6 +84,38 @@ export function ModalDialog({
     </div>,
     document.body,
   );
+}
+
+/**
+ * Keeps Tab and Shift+Tab cycling through the controls inside `container` (a modal's focus trap);
+ * call it from the container's keydown handler. The full-screen clip viewer uses it too.
+ */
+export function keepTabInside(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null): void {
+  const focusable = [...(container?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+  if (focusable.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  // A group of radio buttons is one Tab stop: any of them counts as the first control.
+  const atFirst =
+    active === first ||
+    (first instanceof HTMLInputElement &&
+      first.type === 'radio' &&
+      active instanceof HTMLInputElement &&
+      active.type === 'radio' &&
+      active.name === first.name);
+  // Focus on the container itself (or outside it) counts as before the first control.
+  const outside = active === container || !container?.contains(active);
+  if (event.shiftKey && (atFirst || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 export default ModalDialog;

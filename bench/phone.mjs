@@ -1,0 +1,311 @@
+#!/usr/bin/env node
+// Watching on a phone (issue 16): a Pixel 7 in Chromium against the built web app and api, with
+// the network throttled to a slow phone connection (CDP: 1.6 Mbps down, 750 kbps up, 150 ms round
+// trip). Figures, not pass/fail assertions:
+//   - swipe to the next clip's first frame in the full-screen viewer (the next clip was preloaded);
+//   - layout shift (CLS) on Home and in the viewer;
+//   - <video> elements, cards and JS heap (after a forced GC) once Home holds 20 posts and 200;
+//   - JavaScript gzip before the login screen paints (bench/web-weight.mjs).
+// Standalone: `npm run bench:phone` (node bench/phone.mjs). Writes bench/results/phone-latest.json and .md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, devices } from '@playwright/test';
+import { withClient } from './dataset/generate.mjs';
+import { gql } from './scenarios/graphql.mjs';
+import { createPostWithVideo, root, round, runStandalone, sleep } from './lib/standalone.mjs';
+import { measureWebWeight } from './web-weight.mjs';
+
+const POSTS = 200;
+const SLOW_PHONE = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
+const SWIPES = 5;
+const GOALS = { swipeToFrameMs: 300, cls: 0.05 };
+
+/** An emulator account the browser can sign in with (e-mail and password), with its profile. */
+async function createAccount(ctx, apiUrl, name, email) {
+  const password = 'Bench#12345';
+  const response = await fetch(`http://${ctx.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, displayName: name, returnSecureToken: true }),
+  });
+  const account = await response.json();
+  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(account)}`);
+  await gql(apiUrl, account.idToken, `mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }`, {
+    input: { displayName: name, dateOfBirth: '2001-03-04' },
+  });
+  return { uid: account.localId, token: account.idToken, email, password };
+}
+
+/**
+ * `count` posts by `authorUid` in all: copies of the transcoded `sourceIds` (same video files),
+ * written in PostgreSQL, as web/e2e/support/many-posts.ts does: 200 transcodes would take minutes.
+ */
+async function copyPosts(databaseUrl, sourceIds, authorUid, count) {
+  await withClient(databaseUrl, async (client) => {
+    const { rows: columns } = await client.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'posts' AND table_schema = current_schema()`,
+    );
+    const fresh = new Set(['id', 'author_uid', 'caption', 'created_at', 'upload_id', 'like_count', 'comment_count', 'mentions']);
+    const kept = columns.map((column) => column.column_name).filter((name) => !fresh.has(name));
+    await client.query(
+      `INSERT INTO posts (author_uid, caption, created_at, ${kept.map((name) => `"${name}"`).join(', ')})
+       SELECT $1, 'Bench clip ' || g.n, now() - interval '1 day' - (($3 - g.n) * interval '1 minute'), ${kept.map((name) => `s."${name}"`).join(', ')}
+       FROM generate_series(1, $3::int) AS g(n)
+       JOIN posts s ON s.id = ($2::uuid[])[1 + (g.n % array_length($2::uuid[], 1))]`,
+      [authorUid, sourceIds, count],
+    );
+    await client.query(`UPDATE users SET post_count = post_count + $2 WHERE firebase_uid = $1`, [authorUid, count]);
+  });
+}
+
+// Runs in the page before anything else: the layout shifts (without recent input) summed up.
+function observeLayoutShift() {
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function signIn(page, account) {
+  await page.goto('/login');
+  await page.getByLabel('Your Email Address').fill(account.email);
+  await page.getByLabel('Your Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Your Feed' }).waitFor();
+}
+
+/** DOM and heap once the feed holds `posts` posts (scrolling loads more); heap after a forced GC. */
+async function feedFootprint(page, cdp, posts) {
+  const furthest = () =>
+    page.evaluate(() =>
+      Math.max(0, ...[...document.querySelectorAll('ul[aria-label="Posts"] > li')].map((li) => Number(li.getAttribute('aria-posinset')))),
+    );
+  for (let step = 0; step < 800 && (await furthest()) < posts; step += 1) {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    await sleep(50);
+  }
+  await sleep(500);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const dom = await page.evaluate(() => ({
+    videos: document.querySelectorAll('video').length,
+    cards: document.querySelectorAll('article').length,
+    position: Math.max(
+      0,
+      ...[...document.querySelectorAll('ul[aria-label="Posts"] > li')].map((li) => Number(li.getAttribute('aria-posinset'))),
+    ),
+  }));
+  return { ...dom, heapMB: round(heap.usedSize / 1e6, 1) };
+}
+
+/**
+ * Moves to the next clip and times it to the next clip's first frame (requestVideoFrameCallback),
+ * from the key press, or, for a finger swipe, from the first scroll of the viewer.
+ */
+async function timeToNextFrame(page, cdp, how) {
+  const viewer = page.getByRole('dialog');
+  const current = await viewer.locator('[aria-live="polite"]').textContent();
+  const index = Number(/Clip (\d+)/.exec(current)[1]); // 1-based: the next clip's data-index
+  // Give the preload its chance (that is the premise): up to 10 s for the next clip's first frame data.
+  const next = viewer.locator(`[data-index="${index}"] video`);
+  await next.waitFor({ state: 'attached' });
+  const preloadWaitStarted = Date.now();
+  await page
+    .waitForFunction(
+      (i) => (document.querySelector(`[data-testid="clip-viewer"] [data-index="${i}"] video`)?.readyState ?? 0) >= 3,
+      index,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  const preloaded = await next.evaluate((video) => ({
+    readyState: video.readyState,
+    buffered: video.buffered.length ? video.buffered.end(0) : 0,
+  }));
+  await page.evaluate((i) => {
+    const scroller = document.querySelector('[data-testid="clip-viewer"] .snap-y');
+    window.__swipe = { start: null, frame: null };
+    const mark = () => {
+      if (window.__swipe.start === null) window.__swipe.start = performance.now();
+    };
+    window.addEventListener('keydown', mark, { capture: true, once: true });
+    scroller.addEventListener('scroll', mark, { once: true });
+    const video = document.querySelector(`[data-testid="clip-viewer"] [data-index="${i}"] video`);
+    const frame = () => {
+      if (window.__swipe.frame === null) window.__swipe.frame = performance.now();
+    };
+    // The first frame presented once it plays (a preloaded clip may paint its first frame as it
+    // slides into view, before it plays: that does not count).
+    video.addEventListener(
+      'play',
+      () =>
+        video.requestVideoFrameCallback ? video.requestVideoFrameCallback(frame) : video.addEventListener('playing', frame, { once: true }),
+      { once: true },
+    );
+  }, index);
+  if (how === 'key') {
+    await page.keyboard.press('ArrowDown');
+  } else {
+    // A finger swipe up: touch events through CDP, a frame apart.
+    const size = page.viewportSize();
+    const x = Math.round(size.width / 3);
+    const from = Math.round(size.height * 0.75);
+    const to = Math.round(size.height * 0.2);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: from }] });
+    for (let step = 1; step <= 8; step += 1) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: Math.round(from + ((to - from) * step) / 8) }],
+      });
+      await sleep(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+  await page.waitForFunction(() => window.__swipe.frame !== null && window.__swipe.start !== null, null, { timeout: 20_000 });
+  const { start, frame } = await page.evaluate(() => window.__swipe);
+  return { how, clip: index + 1, ms: round(frame - start, 0), preloadWaitMs: Date.now() - preloadWaitStarted, ...preloaded };
+}
+
+export async function measurePhone(ctx) {
+  const weight = await measureWebWeight(ctx); // builds web/dist when it is older than its sources
+  const login = weight.rows[0];
+  const api = await ctx.startApi({ WEB_DIST: path.join(ctx.root, 'web', 'dist'), TRANSCODE_WORKERS: '1' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    // Three transcoded clips, copied to 200 posts by one author; the reader follows only them.
+    const author = await createAccount(ctx, api.url, 'Bench Author', `bench-author-${process.pid}@campus.test`);
+    const reader = await createAccount(ctx, api.url, 'Bench Reader', `bench-reader-${process.pid}@campus.test`);
+    const sources = [];
+    for (let index = 0; index < 3; index += 1) sources.push(await createPostWithVideo(api.url, author, `Bench source ${index + 1}`));
+    await copyPosts(ctx.databaseUrl, sources, author.uid, POSTS - sources.length);
+    await gql(api.url, reader.token, 'mutation ($userId: ID!) { follow(userId: $userId) { id } }', { userId: author.uid });
+
+    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: api.url });
+    await context.addInitScript(observeLayoutShift);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await signIn(page, reader);
+
+    // Memory: Home after 20 posts, then after 200 (unthrottled: the network does not change the heap).
+    const at20 = await feedFootprint(page, cdp, 20);
+    const at200 = await feedFootprint(page, cdp, POSTS);
+
+    // Home under the slow connection, from a cold load: CLS while it loads and as it scrolls 20 posts.
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE);
+    await page.goto('/');
+    await page.getByRole('article').first().waitFor({ timeout: 60_000 });
+    await sleep(3000);
+    const homeLoadCls = await page.evaluate(() => window.__cls);
+    for (let step = 0; step < 12; step += 1) {
+      await page.evaluate(() => window.scrollBy(0, 600));
+      await sleep(250);
+    }
+    await sleep(1500);
+    const homeCls = await page.evaluate(() => window.__cls);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+
+    // The viewer, still throttled: open the top clip, then swipe through several.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await sleep(500);
+    await page.evaluate(() => (window.__cls = 0));
+    await page
+      .getByRole('button', { name: /^Open clip by .* full screen$/ })
+      .first()
+      .tap();
+    await page.getByRole('dialog').waitFor();
+    const swipes = [];
+    for (let swipe = 0; swipe < SWIPES; swipe += 1) swipes.push(await timeToNextFrame(page, cdp, swipe === 0 ? 'touch' : 'key'));
+    const viewerCls = await page.evaluate(() => window.__cls);
+    await context.close();
+
+    const times = swipes.map((swipe) => swipe.ms).sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    const rows = [
+      {
+        measure: 'swipe → next clip first frame (median)',
+        value: `${median} ms`,
+        goal: `≤ ${GOALS.swipeToFrameMs} ms`,
+        met: median <= GOALS.swipeToFrameMs,
+      },
+      { measure: 'swipe → next clip first frame (worst)', value: `${times.at(-1)} ms`, goal: '', met: null },
+      { measure: 'CLS, Home (cold load, throttled)', value: round(homeLoadCls, 3), goal: `≤ ${GOALS.cls}`, met: homeLoadCls <= GOALS.cls },
+      { measure: 'CLS, Home (load + scrolling 20 posts)', value: round(homeCls, 3), goal: `≤ ${GOALS.cls}`, met: homeCls <= GOALS.cls },
+      { measure: `CLS, viewer (${SWIPES} swipes)`, value: round(viewerCls, 3), goal: `≤ ${GOALS.cls}`, met: viewerCls <= GOALS.cls },
+      { measure: '`<video>` elements, Home at 20 posts', value: at20.videos, goal: 'flat', met: null },
+      {
+        measure: `\`<video>\` elements, Home at ${POSTS} posts`,
+        value: at200.videos,
+        goal: 'flat',
+        met: at200.videos <= Math.max(5, at20.videos),
+      },
+      { measure: 'cards mounted, Home at 20 posts', value: at20.cards, goal: '', met: null },
+      { measure: `cards mounted, Home at ${POSTS} posts`, value: at200.cards, goal: '', met: null },
+      { measure: 'JS heap after GC, Home at 20 posts', value: `${at20.heapMB} MB`, goal: 'flat', met: null },
+      {
+        measure: `JS heap after GC, Home at ${POSTS} posts`,
+        value: `${at200.heapMB} MB`,
+        goal: 'flat',
+        met: at200.heapMB <= at20.heapMB * 1.5,
+      },
+      {
+        measure: 'JS before the login screen paints (gzip)',
+        value: `${login.gzipKB} kB`,
+        goal: `≤ ${login.targetKB} kB`,
+        met: login.meetsTarget,
+      },
+    ];
+    const notes = [
+      `Pixel 7 emulation (412×915 CSS px, DPR 2.625, touch) in ${browser.version()}; CDP Network.emulateNetworkConditions ${SLOW_PHONE.latency} ms latency, 1.6 Mbps down, 750 kbps up for the CLS and swipe figures.`,
+      `Swipes: the first a finger swipe (CDP touch events; timed from the viewer's first scroll), the rest ArrowDown (timed from the key press); each to requestVideoFrameCallback of the next clip. Before each, up to 10 s for the preloaded clip to reach readyState 3: ${swipes.map((s) => `${s.ms} ms (readyState ${s.readyState}, ${round(s.buffered, 1)} s buffered)`).join('; ')}.`,
+      `Memory: Home scrolled until post 20, then post ${at200.position}; heap = Runtime.getHeapUsage after two HeapProfiler.collectGarbage. Three transcoded clips copied to ${POSTS} posts in PostgreSQL (same files).`,
+      ...weight.notes.slice(0, 1),
+    ];
+    writeMarkdown({ rows, notes, swipes, at20, at200 });
+    return {
+      rows,
+      notes,
+      swipes,
+      footprint: { at20, at200 },
+      cls: { homeLoad: homeLoadCls, home: homeCls, viewer: viewerCls },
+      loginJs: login,
+    };
+  } finally {
+    await browser.close();
+    await api.stop();
+  }
+}
+
+function writeMarkdown({ rows, notes }) {
+  const lines = [
+    '# Watching on a phone (bench/phone.mjs)',
+    '',
+    `${new Date().toISOString().slice(0, 10)}, \`npm run bench:phone\`.`,
+    '',
+    '| measure | value | goal | |',
+    '|---|---:|---|---|',
+    ...rows.map((row) => `| ${row.measure} | ${row.value} | ${row.goal} | ${row.met === null ? '' : row.met ? 'met' : 'missed'} |`),
+    '',
+    ...notes.map((note) => `- ${note}`),
+    '',
+  ];
+  fs.writeFileSync(path.join(root, 'bench', 'results', 'phone-latest.md'), lines.join('\n'));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await runStandalone('phone', measurePhone, { needsServices: true });
+}

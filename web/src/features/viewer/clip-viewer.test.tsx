@@ -1,0 +1,194 @@
+// Issue 16: the full-screen viewer opened from Home: one clip at a time, announced, paged with the
+// keyboard, liked by a double-tap, closed with Escape back to the card, and the URL follows it.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { CommentAddedDocument, HomeFeedDocument, LikePostDocument, PostCommentsDocument, ViewerClipDocument } from '../../graphql/graphql';
+import { createCache } from '../../shared/lib/apollo';
+import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
+import HomePage from '../feed/home-page';
+
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
+
+const posts = ['p1', 'p2', 'p3'].map((id, index) => makePost(id, { likeCount: index + 1, caption: `Clip caption ${id}` }));
+
+/** The viewer asks for the clip on screen in full, with whether the student follows its author. */
+const clipMocks = posts.map((post) => ({
+  request: { query: ViewerClipDocument, variables: { id: post.id } },
+  result: {
+    data: { post: { ...post, author: { ...post.author, isViewer: false, viewerIsFollowing: false } } },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+}));
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderHome(
+  mocks: Parameters<typeof renderWithApollo>[1] extends infer O ? (O extends { mocks?: infer M } ? M : never) : never = [],
+) {
+  const cache = createCache();
+  cache.writeQuery({ query: HomeFeedDocument, variables: { first: 10 }, data: { homeFeed: makeConnection(posts, false) } });
+  return renderWithApollo(
+    <>
+      <HomePage />
+      <Location />
+    </>,
+    { cache, mocks: [...(mocks ?? []), ...clipMocks] },
+  );
+}
+
+const status = () => screen.getByTestId('clip-viewer').querySelector('[aria-live="polite"]');
+
+beforeEach(() => {
+  FakeIntersectionObserver.install();
+  stubMediaPlayback();
+  Element.prototype.scrollTo = function scrollTo(options?: ScrollToOptions | number) {
+    if (typeof options !== 'object' || options.top === undefined) return;
+    Object.defineProperty(this, 'scrollTop', { configurable: true, writable: true, value: options.top });
+    // Browsers tell of a scroll a moment later, never in the middle of the call.
+    setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
+  };
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  // jsdom lays nothing out: every box is a phone screen tall, so the virtualised lists show something.
+  jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+  jest
+    .spyOn(Element.prototype, 'getBoundingClientRect')
+    .mockImplementation(() => DOMRect.fromRect({ x: 0, y: 0, width: 400, height: 800 }));
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('full-screen clip viewer', () => {
+  it('opens the clip tapped, pages with the keyboard, preloads the next one and returns to the card on Escape', async () => {
+    const user = userEvent.setup();
+    renderHome();
+    await user.click(screen.getByRole('button', { name: 'Open clip by Author p1 full screen' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Clip viewer: Your Feed' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(status()).toHaveTextContent('Clip 1 of 3 by Author p1');
+    expect(screen.getByTestId('location')).toHaveTextContent('/?view=p1');
+    expect(within(dialog).getByText('Clip caption p1')).toBeInTheDocument();
+    // The next clip's first seconds load before the swipe; the one on screen plays.
+    const slide = (id: string) => dialog.querySelector(`[data-clip-id="${id}"] video`);
+    expect(slide('p2')).toHaveAttribute('preload', 'auto');
+
+    await user.keyboard('{ArrowDown}');
+    expect(status()).toHaveTextContent('Clip 2 of 3 by Author p2');
+    expect(within(dialog).getByText('Clip caption p2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?view=p2'));
+    await waitFor(() => expect(slide('p3')).toHaveAttribute('preload', 'auto'));
+
+    await user.keyboard('k');
+    expect(status()).toHaveTextContent('Clip 1 of 3 by Author p1');
+    await user.keyboard('j');
+    expect(status()).toHaveTextContent('Clip 2 of 3 by Author p2');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    // Focus comes back to the card of the clip last shown.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open clip by Author p2 full screen' })).toHaveFocus());
+  });
+
+  it('keeps Tab inside the dialog and closes with the Close button', async () => {
+    const user = userEvent.setup();
+    renderHome();
+    await user.click(screen.getByRole('button', { name: 'Open clip by Author p1 full screen' }));
+    const dialog = await screen.findByRole('dialog');
+    for (let press = 0; press < 15; press += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Close viewer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('likes the clip on a double-tap, with a heart, and never unlikes that way', async () => {
+    let likes = 0;
+    const likeMock = {
+      request: { query: LikePostDocument, variables: { postId: 'p1' } },
+      result: () => {
+        likes += 1;
+        return { data: { likePost: { __typename: 'Post', id: 'p1', likeCount: 2, viewerHasLiked: true } } };
+      },
+    };
+    const user = userEvent.setup();
+    renderHome([likeMock]);
+    await user.click(screen.getByRole('button', { name: 'Open clip by Author p1 full screen' }));
+    const dialog = await screen.findByRole('dialog');
+    // The like button waits for the clip in full (whether the student liked it).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Like (1 likes)' })).toBeEnabled());
+
+    const video = dialog.querySelector('[data-clip-id="p1"] video')!;
+    fireEvent.click(video);
+    fireEvent.click(video);
+    expect(within(dialog).getByTestId('like-heart')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Unlike (2 likes)' })).toHaveAttribute('aria-pressed', 'true'));
+    // The card in the feed underneath shows the same count (one cache).
+    expect(screen.getAllByTestId('like-count')[0]).toHaveTextContent('2');
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
+    fireEvent.click(video);
+    fireEvent.click(video);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(likes).toBe(1);
+    expect(within(dialog).getByRole('button', { name: 'Unlike (2 likes)' })).toBeInTheDocument();
+  });
+
+  it('keeps the comments sheet open as the clip is liked, and Escape works after focus fell to the page', async () => {
+    const likeMock = {
+      request: { query: LikePostDocument, variables: { postId: 'p1' } },
+      result: { data: { likePost: { __typename: 'Post', id: 'p1', likeCount: 2, viewerHasLiked: true } } },
+    };
+    const user = userEvent.setup();
+    const noComments = {
+      request: { query: PostCommentsDocument, variables: { postId: 'p1', first: 20 } },
+      result: {
+        data: {
+          post: {
+            __typename: 'Post',
+            id: 'p1',
+            commentCount: 0,
+            comments: {
+              __typename: 'CommentConnection',
+              edges: [],
+              pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+            },
+          },
+        },
+      },
+    };
+    const noNewComments = { request: { query: CommentAddedDocument, variables: { postId: 'p1' } }, delay: Infinity, maxUsageCount: 10 };
+    renderHome([likeMock, noComments, noNewComments]);
+    await user.click(screen.getByRole('button', { name: 'Open clip by Author p1 full screen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Comments (0)' }));
+    await within(dialog).findByText('No comments yet. Be the first to comment!');
+    expect(within(dialog).getByRole('button', { name: 'Close comments' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Like (1 likes)' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Like (1 likes)' }));
+    await within(dialog).findByRole('button', { name: 'Unlike (2 likes)' });
+    expect(within(dialog).getByRole('region', { name: 'Comments' })).toBeInTheDocument();
+
+    // A control that goes away while focused leaves focus on the body: Escape still closes the sheet.
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('region', { name: 'Comments' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Comments (0)' })).toHaveFocus();
+  });
+
+  it('opens straight from a link that names the clip (?view=)', async () => {
+    const cache = createCache();
+    cache.writeQuery({ query: HomeFeedDocument, variables: { first: 10 }, data: { homeFeed: makeConnection(posts, false) } });
+    renderWithApollo(<HomePage />, { cache, mocks: clipMocks, route: '/?view=p3' });
+    await screen.findByRole('dialog');
+    expect(status()).toHaveTextContent('Clip 3 of 3 by Author p3');
+  });
+});

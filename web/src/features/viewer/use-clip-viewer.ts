@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+
+const VIEW_PARAM = 'view';
+/** Marks a history entry the viewer pushed itself: closing it is then a step back. */
+type ViewerState = { clipViewerPushed?: boolean } & Record<string, unknown>;
+
+/**
+ * The full-screen viewer's place in the URL: `?view=<postId>` on the page's own route, so Back
+ * closes it and a reload reopens the same clip. Opening pushes one history entry; swiping replaces
+ * it with the clip now shown; closing goes back to the entry it came from. When the viewer closes
+ * (Close, Escape or Back) `onReturn` gets the last clip shown, to bring its card back into view.
+ */
+export function useClipViewer(onReturn: (postId: string) => void) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const viewing = params.get(VIEW_PARAM);
+  const state = useMemo(() => (location.state ?? {}) as ViewerState, [location.state]);
+
+  const searchWith = useCallback(
+    (postId: string | null) => {
+      const next = new URLSearchParams(location.search);
+      if (postId) next.set(VIEW_PARAM, postId);
+      else next.delete(VIEW_PARAM);
+      const text = next.toString();
+      return text ? `?${text}` : '';
+    },
+    [location.search],
+  );
+
+  const open = useCallback(
+    (postId: string) => {
+      navigate(
+        { search: searchWith(postId), hash: location.hash },
+        { state: { ...state, clipViewerPushed: true }, preventScrollReset: true },
+      );
+    },
+    [navigate, searchWith, location.hash, state],
+  );
+
+  const show = useCallback(
+    (postId: string) => {
+      if (postId === viewing) return;
+      navigate({ search: searchWith(postId), hash: location.hash }, { replace: true, state, preventScrollReset: true });
+    },
+    [navigate, searchWith, location.hash, state, viewing],
+  );
+
+  const close = useCallback(() => {
+    if (state.clipViewerPushed) {
+      navigate(-1);
+      return;
+    }
+    // Opened from a link or a reload: there is no entry of ours to go back to.
+    const { clipViewerPushed: _pushed, ...rest } = state;
+    navigate({ search: searchWith(null), hash: location.hash }, { replace: true, state: rest, preventScrollReset: true });
+  }, [navigate, searchWith, location.hash, state]);
+
+  const returnTo = useRef(onReturn);
+  useEffect(() => {
+    returnTo.current = onReturn;
+  }, [onReturn]);
+  const lastShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (viewing) {
+      lastShown.current = viewing;
+    } else if (lastShown.current) {
+      const postId = lastShown.current;
+      lastShown.current = null;
+      returnTo.current(postId);
+    }
+  }, [viewing]);
+
+  return { viewing, open, show, close };
+}
+
+/** The button on a card that opens its clip in the viewer (PostCard and the profile grid mark it). */
+export function clipOpenerSelector(postId: string): string {
+  return `[data-clip-open="${CSS.escape(postId)}"]`;
+}
+
+/**
+ * Focuses the card's open button once it is on the page, scrolling it into view only when it is
+ * not already (so an unchanged feed keeps its exact place). `bringIntoView` lets a virtualised list
+ * mount the card first; tries for a few frames.
+ */
+export function focusClipOpener(postId: string, bringIntoView?: () => void): void {
+  let frames = 0;
+  let asked = false;
+  const attempt = () => {
+    const opener = document.querySelector<HTMLElement>(clipOpenerSelector(postId));
+    if (opener) {
+      const box = opener.getBoundingClientRect();
+      const inView = box.bottom > 0 && box.top < window.innerHeight;
+      if (!inView && !asked && bringIntoView) {
+        asked = true;
+        bringIntoView();
+      } else {
+        if (!inView) opener.scrollIntoView?.({ block: 'center' });
+        opener.focus({ preventScroll: true });
+        return;
+      }
+    } else if (!asked && bringIntoView) {
+      asked = true;
+      bringIntoView();
+    }
+    frames += 1;
+    if (frames < 30) requestAnimationFrame(attempt);
+  };
+  attempt();
+}

@@ -1,0 +1,36 @@
+import type { MentionFieldsFragment, PostMediaFieldsFragment } from '../../graphql/graphql';
+
+/**
+ * A clip as the lists that open the viewer hold it: a feed's post card, or a profile tile (which
+ * lacks the author, the mentions and the viewer's like; the viewer asks for those itself).
+ */
+export type ViewerPost = PostMediaFieldsFragment & {
+  caption: string;
+  tags: string[];
+  createdAt: string;
+  likeCount: number;
+  commentCount: number;
+  mentions?: MentionFieldsFragment[];
+  viewerHasLiked?: boolean;
+  author?: {
+    id: string;
+    displayName?: string | null;
+    photoURL?: string | null;
+    photoSources?: ReadonlyArray<{ url: string; type: string; width: number; height: number }>;
+  } | null;
+};
+
+export type ClipViewerProps = {
+  /** The list the viewer pages through, in the list's order (the feed's own Apollo data). */
+  posts: readonly ViewerPost[];
+  /** The clip to show first (and the one the URL names). */
+  currentId: string;
+  hasNextPage: boolean;
+  /** Loads the list's next page (the feed's own fetchMore); called as the student nears the end. */
+  loadMore: () => void;
+  /** Called with each clip that becomes current, to keep the URL on it. */
+  onShow: (postId: string) => void;
+  onClose: () => void;
+  /** What the clips are, for the dialog's name: e.g. 'Your Feed'. */
+  listName: string;
+};
