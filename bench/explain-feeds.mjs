@@ -2,7 +2,8 @@
 // `npm run bench:explain`: EXPLAIN ANALYZE of the feed pages' prepared statements on the campus
 // dataset (build it first with `npm run bench -- --scale campus`), as PostgreSQL plans them per
 // execution (custom plan) and once for all (generic plan, what a prepared statement settles on),
-// with the api's session settings. Writes bench/results/feed-plans-latest.txt.
+// with the api's session settings and per-node timing off. Single executions on a fresh session:
+// the benchmark's CPU per request is the steady state. Writes bench/results/feed-plans-latest.txt.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -46,7 +47,7 @@ try {
         await runner.query(`PREPARE page AS ${statement.text}`);
         // The generic plan is made on the first execution and kept: measure the second.
         if (mode === 'force_generic_plan') await runner.query(`EXECUTE page(${args})`);
-        const rows = await runner.query(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) EXECUTE page(${args})`);
+        const rows = await runner.query(`EXPLAIN (ANALYZE, TIMING OFF, COSTS OFF, BUFFERS OFF) EXECUTE page(${args})`);
         await runner.query('DEALLOCATE page');
         output.push(
           `## ${label}: ${mode === 'force_custom_plan' ? 'custom plan (planned per execution)' : 'generic plan (prepared once)'}`,
