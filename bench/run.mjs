@@ -7,12 +7,13 @@
 // (<scale>-smoke.* for --smoke).
 // --smoke: short runs; fails only when something crashes or a request errs, never on time.
 // --reuse: keep an existing campus_bench_<scale> database (for profiling); the default rebuilds it.
+// BENCH_CONCURRENCY=1: one request at a time, written to <scale>-c1-latest.* beside the main figures.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureEmulator } from '../scripts/emulator.mjs';
-import { buildDataset, counterMismatches, withClient, withDatabase } from './dataset/generate.mjs';
+import { buildDataset, counterMismatches, VACUUMED_TABLES, withClient, withDatabase } from './dataset/generate.mjs';
 import { actorToken } from './lib/accounts.mjs';
 import { startApi } from './lib/api-process.mjs';
 import { openSqlCapture } from './lib/capture-sql.mjs';
@@ -191,7 +192,8 @@ async function main() {
   result.totalSeconds = round((Date.now() - started) / 1000, 1);
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   // Smoke runs (CI) write beside the real figures, never over them.
-  const base = path.join(root, 'bench', 'results', `${scale}-${smoke ? 'smoke' : 'latest'}`);
+  // Another concurrency than 16 writes beside the main figures too (campus-c1-latest.*).
+  const base = path.join(root, 'bench', 'results', `${scale}${CONCURRENCY === 16 ? '' : `-c${CONCURRENCY}`}-${smoke ? 'smoke' : 'latest'}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, renderMarkdown(result));
   log(`wrote ${path.relative(root, base)}.json and .md in ${result.totalSeconds} s`);
@@ -213,7 +215,10 @@ async function prepareDataset() {
   if (reuse) {
     const existing = await withClient(databaseUrl, (client) => client.query('SELECT data FROM bench_fixtures')).catch(() => null);
     if (existing?.rows.length) {
-      log(`reusing ${database}`);
+      // A previous run's writes left dead row versions on the actors' rows (each follow, like and
+      // comment updates a counter): unvacuumed, they tripled Home's time in the next run.
+      await withClient(databaseUrl, (client) => client.query(`VACUUM (ANALYZE) ${VACUUMED_TABLES}`));
+      log(`reusing ${database} (vacuumed)`);
       const saved = existing.rows[0].data;
       return {
         ...saved,

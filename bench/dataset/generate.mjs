@@ -534,6 +534,9 @@ export async function counterMismatches(client) {
   return { users: Number(rows[0].users), posts: Number(rows[0].posts) };
 }
 
+/** The tables the write scenarios update: vacuumed before a run over an existing dataset (--reuse). */
+export const VACUUMED_TABLES = 'users, posts, follows, likes, comments, notifications, notification_actors';
+
 export function withDatabase(url, database) {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;

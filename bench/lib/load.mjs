@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-export const CONCURRENCY = 16;
+// BENCH_CONCURRENCY=1 measures one request at a time (what a page costs unqueued); 16 by default.
+export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 
 /**
  * `requests`: autocannon request objects ({ method, path, headers, body, setupRequest }); a
