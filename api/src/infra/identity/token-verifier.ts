@@ -9,6 +9,13 @@ export interface IdentitySettings {
 }
 
 const CACHE_LIMIT = 10_000;
+const RETRY_AFTER_MS = 200;
+
+/** firebase-admin's codes for not reaching the identity provider (app/network-*) or its own fault. */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return code.startsWith('app/') || code === 'auth/internal-error';
+}
 const CACHE_TTL_MS = 60_000;
 
 /**
@@ -61,7 +68,14 @@ export class TokenVerifier {
     let decoded: DecodedIdToken;
     try {
       // checkRevoked: a deleted, disabled or signed-out-everywhere account stops working at once.
-      decoded = await this.auth.verifyIdToken(token, true);
+      decoded = await this.auth.verifyIdToken(token, true).catch(async (error: unknown) => {
+        // The revocation check asks the identity provider: a moment's failure to reach it (seen
+        // once in CI with 100 sign-ins at once) is tried again once rather than signing a valid
+        // token out. A token that is simply wrong fails with an auth/ code and is not retried.
+        if (!isTransient(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+        return this.auth.verifyIdToken(token, true);
+      });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'auth/id-token-expired') throw new UnauthenticatedError('Your session has expired. Please sign in again.');
