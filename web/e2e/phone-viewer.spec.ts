@@ -44,6 +44,31 @@ test.beforeAll(async () => {
 const viewer = (page: Page) => page.getByRole('dialog', { name: /^Clip viewer/ });
 const status = (page: Page) => viewer(page).locator('[aria-live="polite"]');
 
+/**
+ * Scrolls Home down until post `position` is mounted; returns the feed requests made from then on
+ * (fetching posts again shows as HomeFeed requests).
+ */
+async function scrollHomeDownTo(page: Page, position: number): Promise<string[]> {
+  const furthest = () =>
+    page.evaluate(() =>
+      Math.max(
+        0,
+        ...[...document.querySelectorAll('ul[aria-label="Posts"] > li[aria-posinset]')].map((li) =>
+          Number(li.getAttribute('aria-posinset')),
+        ),
+      ),
+    );
+  for (let step = 0; step < 200 && (await furthest()) < position; step += 1) {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight * 2));
+    await page.waitForTimeout(60);
+  }
+  const feedRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.postData()?.includes('HomeFeed')) feedRequests.push(request.postData()!);
+  });
+  return feedRequests;
+}
+
 /** A finger swipe up on the viewer (touch events through CDP), as a student moves to the next clip. */
 async function swipeUp(page: Page): Promise<void> {
   const size = page.viewportSize()!;
@@ -179,4 +204,105 @@ test(`a ${MANY}-post Home keeps only a few cards and videos mounted all the way 
   expect(most.cards).toBeLessThanOrEqual(15);
   // Every post was there on the way: the list announces its full length.
   await expect(page.getByRole('list', { name: 'Posts' }).locator('> li').last()).toHaveAttribute('aria-setsize', String(MANY));
+});
+
+test('scrolling back up a long Home brings back every post it let go, in order, with the like given on the way down', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, manyReader);
+  const newest = page.getByRole('article').filter({ hasText: `Long scroll ${MANY}` });
+  await newest.getByRole('button', { name: /^Like \(/ }).click();
+  await expect(newest.getByRole('button', { name: /^Unlike \(/ })).toBeVisible();
+
+  // Far down: the posts near the top leave the client's cache (issue 16: a flat heap) ...
+  const feedRequests = await scrollHomeDownTo(page, 120);
+
+  // ... and come back, fetched again, as the student scrolls up to them: every one, in order.
+  const seen = new Set<number>();
+  for (let step = 0; step < 300 && !seen.has(MANY); step += 1) {
+    await page.evaluate(() => window.scrollBy(0, -window.innerHeight));
+    // A post being fetched again holds its place (a blank of its size) until it arrives.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('ul[aria-label="Posts"] > li[aria-hidden="true"]')].every((li) => {
+          const box = li.getBoundingClientRect();
+          return box.bottom <= 0 || box.top >= window.innerHeight;
+        }),
+      null,
+      { timeout: 10_000 },
+    );
+    const captions = await page
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((article) => /Long scroll (\d+)/.exec(article.textContent ?? '')?.[1]).filter(Boolean));
+    const numbers = captions.map(Number);
+    expect(numbers, 'cards on screen, top to bottom').toEqual([...numbers].sort((a, b) => b - a));
+    numbers.forEach((number) => seen.add(number));
+  }
+  for (let number = MANY; number > MANY - 100; number -= 1) expect(seen.has(number), `Long scroll ${number} shown again`).toBe(true);
+  expect(feedRequests.length).toBeGreaterThan(0);
+  await expect(newest.getByRole('button', { name: /^Unlike \(/ })).toBeVisible();
+  expect(
+    await page
+      .getByRole('article')
+      .filter({ hasText: `Long scroll ${MANY}` })
+      .count(),
+  ).toBe(1);
+});
+
+test('a jump to the top of a long Home (a tap on the status bar) brings the newest posts back in one request', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, manyReader);
+  await expect(page.getByRole('article').first()).toContainText(`Long scroll ${MANY}`);
+  const feedRequests = await scrollHomeDownTo(page, 120);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('article').first()).toContainText(`Long scroll ${MANY}`);
+  await expect(page.getByRole('article').nth(1)).toContainText(`Long scroll ${MANY - 1}`);
+  expect(feedRequests).toHaveLength(1);
+});
+
+test('the viewer pages 70 clips down a long Home and back: each clip counted in its place, the ones let go fetched again', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const deep = 70;
+  await signIn(page, manyReader);
+  await page
+    .getByRole('button', { name: /^Open clip by .* full screen$/ })
+    .first()
+    .click();
+  await expect(status(page)).toHaveText(/^Clip 1 of \d+ by /);
+  for (let clip = 2; clip <= deep; clip += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(status(page)).toHaveText(new RegExp(`^Clip ${clip} of \\d+ by `));
+  }
+  await expect(viewer(page).getByText(`Long scroll ${MANY - deep + 1}`, { exact: true })).toBeVisible();
+
+  // Far enough down that the feed let the first clips go (issue 16): going back up fetches them again.
+  const feedRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.postData()?.includes('HomeFeed')) feedRequests.push(request.postData()!);
+  });
+  for (let clip = deep - 1; clip >= 1; clip -= 1) {
+    await page.keyboard.press('ArrowUp');
+    await expect(status(page)).toHaveText(new RegExp(`^Clip ${clip} of \\d+ by `));
+  }
+  await expect(viewer(page).getByText(`Long scroll ${MANY}`, { exact: true })).toBeVisible();
+  expect(feedRequests.length).toBeGreaterThan(0);
+  // The same clip is on screen as the count says: its video is the one playing.
+  await expect(viewer(page).locator('[data-index]:not([aria-hidden]) video')).toHaveJSProperty('paused', false);
+});
+
+test('leaving a long Home and coming back starts it at the newest post again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, manyReader);
+  await scrollHomeDownTo(page, 120);
+  const goTo = async (name: string) => {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('#sidebar').getByRole('link', { name, exact: true }).click();
+  };
+  await goTo('Explore');
+  await expect(page.getByRole('heading', { name: 'Explore New Content' })).toBeVisible();
+  await goTo('Home');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('article').first()).toContainText(`Long scroll ${MANY}`);
+  await expect(page.getByRole('article').nth(1)).toContainText(`Long scroll ${MANY - 1}`);
 });

@@ -1,10 +1,9 @@
-import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
 import { EventsDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { toDateKey } from '../../shared/lib/local-date';
-import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from '../feed';
+import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed, useFeedQuery } from '../feed';
 import { eventsVariables, filtersFromSearch, searchFromFilters, type EventsFilters } from './events-filters';
 
 const CHOICE_CLASS =
@@ -19,10 +18,8 @@ export default function EventsPage() {
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   // Today is read once per filter change, so "This week" does not refetch on every render.
   const variables = useMemo(() => eventsVariables(filters, FEED_PAGE_SIZE), [filters]);
-  const { data, loading, error, fetchMore } = useQuery(EventsDocument, { variables, skip: !currentUser });
-
   // Apollo's relay-style field policy (shared/lib/apollo.ts) appends the next page, one list per filter.
-  const fetchNextPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
+  const feed = useFeedQuery(EventsDocument, 'events', variables, !currentUser);
 
   const setFilters = (next: EventsFilters) => setSearchParams(searchFromFilters(next));
   const filtered = filters.when !== 'all' || filters.tag !== null;
@@ -36,11 +33,8 @@ export default function EventsPage() {
         <p className="text-gray-700">You must be logged in to view posts</p>
       ) : (
         <PostFeed
-          connection={data?.events}
+          {...feed}
           name="Events"
-          loading={loading}
-          error={error}
-          fetchNextPage={fetchNextPage}
           empty={
             filtered ? (
               <FeedEmptyState title="No upcoming events match these filters." hint="Try another day or tag, or see all upcoming events." />

@@ -1,17 +1,12 @@
-import { useCallback } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { ExploreFeedDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
-import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
+import { FIRST_PAGE, FeedEmptyState, PostFeed } from './post-feed';
+import { useFeedQuery } from './use-feed-query';
 
 /** Explore: posts from people the viewer does not follow yet. */
 export default function ExplorePage() {
   const { currentUser } = useAuth();
-  const { data, loading, error, fetchMore } = useQuery(ExploreFeedDocument, {
-    variables: { first: FEED_PAGE_SIZE },
-    skip: !currentUser,
-  });
-  const fetchNextPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
+  const feed = useFeedQuery(ExploreFeedDocument, 'explore', FIRST_PAGE, !currentUser);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6">
@@ -21,11 +16,8 @@ export default function ExplorePage() {
         <p className="text-gray-700">You must be logged in to view posts</p>
       ) : (
         <PostFeed
-          connection={data?.explore}
+          {...feed}
           name="Explore"
-          loading={loading}
-          error={error}
-          fetchNextPage={fetchNextPage}
           empty={<FeedEmptyState title="No new posts to explore." hint="Check back later for new content!" />}
         />
       )}

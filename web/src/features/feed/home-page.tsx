@@ -1,18 +1,13 @@
-import { useCallback } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { HomeFeedDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { ModerationNotices } from '../moderation';
-import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
+import { FIRST_PAGE, FeedEmptyState, PostFeed } from './post-feed';
+import { useFeedQuery } from './use-feed-query';
 
 /** Home ('Your Feed'): the student's own posts and those of the people they follow (D14). */
 export default function HomePage() {
   const { currentUser } = useAuth();
-  const { data, loading, error, fetchMore } = useQuery(HomeFeedDocument, {
-    variables: { first: FEED_PAGE_SIZE },
-    skip: !currentUser,
-  });
-  const fetchNextPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
+  const feed = useFeedQuery(HomeFeedDocument, 'homeFeed', FIRST_PAGE, !currentUser);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6">
@@ -23,11 +18,8 @@ export default function HomePage() {
         <>
           <ModerationNotices />
           <PostFeed
-            connection={data?.homeFeed}
+            {...feed}
             name="Your Feed"
-            loading={loading}
-            error={error}
-            fetchNextPage={fetchNextPage}
             empty={<FeedEmptyState title="No posts from people you follow yet." hint="Follow more people or check out the Explore page!" />}
           />
         </>

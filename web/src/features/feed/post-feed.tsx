@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { PostCardFieldsFragment } from '../../graphql/graphql';
 import { Spinner } from '../../shared/components/spinner';
@@ -8,8 +8,13 @@ import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { NowPlayingProvider, PostCard, useMyPostUpdates } from '../post';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
 import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
+import type { FeedConnection, FeedWindowStore } from './use-feed-query';
+import { useFeedWindow } from './use-feed-window';
+import { useNextPage } from './use-next-page';
 
 export const FEED_PAGE_SIZE = 10;
+/** The variables of a feed's first page (one object, so the query's variables keep their identity). */
+export const FIRST_PAGE = { first: FEED_PAGE_SIZE };
 
 /** Spec §8 "Feeds" through the client wrapper: the message, 'Connection failed' offline, else the fallbacks. */
 export function feedErrorMessage(error: unknown): string {
@@ -20,11 +25,6 @@ export function feedErrorMessage(error: unknown): string {
   });
 }
 
-type FeedConnection = {
-  edges: Array<{ node: PostCardFieldsFragment }>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-};
-
 type PostFeedProps = {
   connection: FeedConnection | undefined;
   loading: boolean;
@@ -34,7 +34,12 @@ type PostFeedProps = {
   empty: ReactNode;
   /** The feed's name, for the full-screen viewer's label (e.g. 'Your Feed'). */
   name?: string;
+  /** Lets a long scroll keep only the posts near the screen in the cache (use-feed-window.ts). */
+  windowStore?: FeedWindowStore;
 };
+
+/** How many clips behind the current one the full-screen viewer keeps loaded. */
+const VIEWER_LOOK_BEHIND = 5;
 
 /** Space between two cards (px), as space-y-6 gave. */
 const CARD_GAP = 24;
@@ -52,31 +57,19 @@ function estimateCardHeight(post: PostCardFieldsFragment, listWidth: number): nu
 }
 
 /** A list of post cards with infinite scroll, a spinner, the red error box and the end marker. */
-export function PostFeed({ connection, loading, error, fetchNextPage, empty, name = 'Posts' }: PostFeedProps) {
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [pageError, setPageError] = useState<unknown>(null);
-  const inFlight = useRef(false);
+export function PostFeed({ connection, loading, error, fetchNextPage, empty, name = 'Posts', windowStore }: PostFeedProps) {
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
   const endCursor = connection?.pageInfo.endCursor ?? null;
-
-  const loadMore = useCallback(() => {
-    if (inFlight.current || !hasNextPage || !endCursor) return;
-    inFlight.current = true;
-    setLoadingMore(true);
-    setPageError(null);
-    fetchNextPage(endCursor)
-      .catch((failure: unknown) => setPageError(failure))
-      .finally(() => {
-        inFlight.current = false;
-        setLoadingMore(false);
-      });
-  }, [fetchNextPage, hasNextPage, endCursor]);
+  const { loadMore, loadingMore, pageError } = useNextPage(fetchNextPage, hasNextPage, endCursor);
 
   const lastCardRef = useLoadMoreOnView(loadMore, hasNextPage && !pageError);
+  // Posts far above the screen leave the cache; their places stay (`dropped`) until scrolled back to.
+  const feedWindow = useFeedWindow(connection, windowStore);
+  const dropped = feedWindow.droppedIds.length;
   // Only the viewer's own posts are ever shown processing: follow them live until they are ready.
-  useMyPostUpdates(connection?.edges.filter((edge) => edge.node.status === 'PROCESSING').map((edge) => edge.node.id) ?? []);
+  useMyPostUpdates(feedWindow.edges.filter((edge) => edge.node.status === 'PROCESSING').map((edge) => edge.node.id));
 
-  const posts = connection?.edges.map((edge) => edge.node) ?? [];
+  const posts = useMemo(() => feedWindow.edges.map((edge) => edge.node), [feedWindow.edges]);
   // Only the cards near the screen are mounted (issue 16): a long scroll keeps a handful of
   // <video> elements and a flat memory. The window scrolls; each card is measured once shown.
   const listRef = useRef<HTMLUListElement>(null);
@@ -90,9 +83,10 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
     if (list.clientWidth && list.clientWidth !== listWidth) setListWidth(list.clientWidth);
   }, [listTop, listWidth, connection, loading]);
   const virtualizer = useWindowVirtualizer({
-    count: posts.length,
-    estimateSize: (index) => estimateCardHeight(posts[index]!, listWidth),
-    getItemKey: (index) => posts[index]?.id ?? index,
+    count: dropped + posts.length,
+    // A dropped post was measured when it was shown: its size is kept under its id.
+    estimateSize: (index) => (index < dropped ? DROPPED_CARD_HEIGHT : estimateCardHeight(posts[index - dropped]!, listWidth)),
+    getItemKey: (index) => (index < dropped ? feedWindow.droppedIds[index]! : (posts[index - dropped]?.id ?? index)),
     // One card each side of the screen: on a phone at most ~5 <video> elements are ever mounted.
     overscan: 1,
     gap: CARD_GAP,
@@ -103,12 +97,19 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
   // the last clip shown, with focus on it.
   const returnToCard = useCallback(
     (postId: string) => {
-      const index = connection?.edges.findIndex((edge) => edge.node.id === postId) ?? -1;
-      if (index >= 0) focusClipOpener(postId, () => virtualizer.scrollToIndex(index, { align: 'center' }));
+      const index = feedWindow.edges.findIndex((edge) => edge.node.id === postId);
+      if (index >= 0) focusClipOpener(postId, () => virtualizer.scrollToIndex(dropped + index, { align: 'center' }));
     },
-    [connection, virtualizer],
+    [feedWindow.edges, dropped, virtualizer],
   );
   const viewer = useClipViewer(returnToCard);
+  // After each scroll, or each clip in the full-screen viewer: the window follows what is on screen.
+  const viewing = viewer.viewing ? feedWindow.edges.findIndex((edge) => edge.node.id === viewer.viewing) : null;
+  const [firstOnScreen, lastOnScreen] = rangeOnScreen(virtualizer.range, viewing, dropped);
+  const { settle } = feedWindow;
+  useEffect(() => {
+    if (firstOnScreen >= 0) settle(firstOnScreen, lastOnScreen);
+  }, [firstOnScreen, lastOnScreen, settle]);
   const lastCardMeasuredRef = useCallback(
     (element: HTMLLIElement | null) => {
       virtualizer.measureElement(element);
@@ -130,16 +131,18 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
     <NowPlayingProvider paused={viewer.viewing !== null}>
       <ul ref={listRef} className="relative" style={{ height: virtualizer.getTotalSize() }} aria-label="Posts">
         {items.map((item) => {
-          const post = posts[item.index]!;
+          const top = item.start - virtualizer.options.scrollMargin;
+          if (item.index < dropped) return <DroppedPost key={item.key} top={top} height={item.size} />;
+          const post = posts[item.index - dropped]!;
           return (
             <li
               key={item.key}
               data-index={item.index}
-              ref={item.index === posts.length - 1 ? lastCardMeasuredRef : virtualizer.measureElement}
-              aria-setsize={hasNextPage ? -1 : posts.length}
+              ref={item.index === dropped + posts.length - 1 ? lastCardMeasuredRef : virtualizer.measureElement}
+              aria-setsize={hasNextPage ? -1 : dropped + posts.length}
               aria-posinset={item.index + 1}
               className="absolute left-0 top-0 w-full"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              style={{ transform: `translateY(${top}px)` }}
             >
               <PostCard post={post} onOpen={() => viewer.open(post.id)} />
             </li>
@@ -149,6 +152,7 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
       {viewer.viewing && (
         <ClipViewer
           posts={posts}
+          before={dropped}
           currentId={viewer.viewing}
           hasNextPage={hasNextPage && !pageError}
           loadMore={loadMore}
@@ -173,6 +177,33 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
         !hasNextPage && <p className="py-6 text-center text-sm text-gray-500">You've reached the end!</p>
       )}
     </NowPlayingProvider>
+  );
+}
+
+/**
+ * The posts on screen, counting the dropped ones (-1 when unknown): the feed's, or, while the
+ * viewer shows the clip at window index `viewing`, that clip and a few behind it, so that going
+ * back up, the page above arrives before it is reached.
+ */
+function rangeOnScreen(
+  feedRange: { startIndex: number; endIndex: number } | null,
+  viewing: number | null,
+  dropped: number,
+): [number, number] {
+  if (viewing === null) return [feedRange?.startIndex ?? -1, feedRange?.endIndex ?? -1];
+  if (viewing < 0) return [-1, -1];
+  return [Math.max(0, dropped + viewing - VIEWER_LOOK_BEHIND), dropped + viewing + 1];
+}
+
+/** A first guess for a dropped post that was never measured (the viewer scrolled past it). */
+const DROPPED_CARD_HEIGHT = 600;
+
+/** The place of a post dropped from the cache while it is fetched again: its size, kept, so nothing moves. */
+function DroppedPost({ top, height }: { top: number; height: number }) {
+  return (
+    <li aria-hidden="true" className="absolute left-0 top-0 w-full" style={{ transform: `translateY(${top}px)`, height }}>
+      <div className="h-full animate-pulse rounded-lg bg-gray-100 motion-reduce:animate-none" />
+    </li>
   );
 }
 

@@ -1,19 +1,16 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
 import { PostsByTagDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
+import { useFeedQuery } from './use-feed-query';
 
 /** /tags/:tag: every post carrying one tag, newest first. */
 export default function TagPage() {
   const { currentUser } = useAuth();
   const tag = (useParams().tag ?? '').replace(/^#/, '');
-  const { data, loading, error, fetchMore } = useQuery(PostsByTagDocument, {
-    variables: { tag, first: FEED_PAGE_SIZE },
-    skip: !currentUser || !tag,
-  });
-  const fetchNextPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
+  const variables = useMemo(() => ({ tag, first: FEED_PAGE_SIZE }), [tag]);
+  const feed = useFeedQuery(PostsByTagDocument, 'postsByTag', variables, !currentUser || !tag);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6">
@@ -22,11 +19,8 @@ export default function TagPage() {
         <p className="text-gray-700">You must be logged in to view posts</p>
       ) : (
         <PostFeed
-          connection={data?.postsByTag}
+          {...feed}
           name={`#${tag}`}
-          loading={loading}
-          error={error}
-          fetchNextPage={fetchNextPage}
           empty={<FeedEmptyState title={`No posts tagged #${tag} yet.`} hint="Check back later for new content!" />}
         />
       )}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@apollo/client/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { ViewerClipDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { keepTabInside } from '../../shared/components/modal-dialog';
@@ -18,6 +18,14 @@ import type { ClipViewerProps, ViewerPost } from './viewer-types';
 const DOUBLE_TAP_MS = 300;
 /** How many clips before the end of what is loaded the next page is asked for. */
 const LOAD_AHEAD = 3;
+/** Longer than any smooth scroll between two neighbouring clips takes. */
+const SMOOTH_SCROLL_LIMIT_MS = 800;
+
+/** The indexes to mount, with `index` among them (when the list has it), in order. */
+function withIndex(indexes: number[], index: number, count: number): number[] {
+  if (index >= count || indexes.includes(index)) return indexes;
+  return [...indexes, index].sort((a, b) => a - b);
+}
 
 export function authorNameOf(post: ViewerPost | undefined, fallback = 'Unknown User'): string {
   if (!post?.author) return fallback;
@@ -30,11 +38,25 @@ export function authorNameOf(post: ViewerPost | undefined, fallback = 'Unknown U
  * student unmutes), the next one's poster and first seconds preloaded. A modal dialog: focus stays
  * inside, Escape closes, each clip is announced as 'Clip N of M by name'.
  */
-export default function ClipViewerDialog({ posts, currentId, hasNextPage, loadMore, onShow, onClose, listName }: ClipViewerProps) {
-  // A feed that refetches (after a follow, say) may drop the clip on screen: keep the list that has it.
-  const [list, setList] = useState(posts);
-  if (list !== posts && posts.some((post) => post.id === currentId)) setList(posts);
+export default function ClipViewerDialog({
+  posts,
+  before = 0,
+  currentId,
+  hasNextPage,
+  loadMore,
+  onShow,
+  onClose,
+  listName,
+}: ClipViewerProps) {
   const [activeId, setActiveId] = useState(currentId);
+  // A feed that refetches (after a follow, say) may drop the clip on screen: keep the list that has
+  // it. Clips added or dropped above the current one (the feed's window) move it by `shift` places.
+  const [{ list, shift }, setListState] = useState({ list: posts, shift: 0 });
+  if (list !== posts && posts.some((post) => post.id === currentId)) {
+    const from = list.findIndex((post) => post.id === activeId);
+    const to = posts.findIndex((post) => post.id === activeId);
+    setListState({ list: posts, shift: from >= 0 && to >= 0 ? to - from : 0 });
+  }
   const foundIndex = list.findIndex((post) => post.id === activeId);
   const activeIndex = Math.max(0, foundIndex);
   const active = list[activeIndex];
@@ -94,6 +116,8 @@ export default function ClipViewerDialog({ posts, currentId, hasNextPage, loadMo
     initialOffset: startIndex * slideHeight,
     initialRect: { width: slideWidth, height: slideHeight },
     getItemKey: (index) => list[index]?.id ?? index,
+    // The current clip stays mounted in every frame, even the one where the list moved under it.
+    rangeExtractor: (range) => withIndex(defaultRangeExtractor(range), activeIndex, list.length),
   });
 
   // The slides are exactly one screen tall: follow the screen (rotation, browser bars).
@@ -125,6 +149,7 @@ export default function ClipViewerDialog({ posts, currentId, hasNextPage, loadMo
   // The clip most on screen is the current one, except while the viewer itself scrolls to a clip
   // (keys, buttons, finishing a swipe): the clips it passes on the way do not count.
   const scrollingTo = useRef<number | null>(null);
+  const arrival = useRef<number | undefined>(undefined);
   const handleScroll = useCallback(() => {
     const scroller = scrollerRef.current;
     if (!scroller || !slideHeight) return;
@@ -137,6 +162,16 @@ export default function ClipViewerDialog({ posts, currentId, hasNextPage, loadMo
     if (post && post.id !== activeId) setActiveId(post.id);
   }, [list, slideHeight, activeId]);
 
+  // The list moved under the current clip: the scroll moves with it, so the same clip stays on screen.
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || shift === 0) return;
+    scroller.scrollTop += shift * slideHeight;
+    if (scrollingTo.current !== null) scrollingTo.current += shift;
+    // slideHeight is read, not followed: a new height repositions the scroll by itself (above).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list, shift]);
+
   const scrollToClip = useCallback(
     (index: number, behavior: ScrollBehavior) => {
       const scroller = scrollerRef.current;
@@ -145,9 +180,20 @@ export default function ClipViewerDialog({ posts, currentId, hasNextPage, loadMo
       if (Math.abs(scroller.scrollTop - top) < 2) return;
       scrollingTo.current = index;
       scroller.scrollTo?.({ top, behavior });
+      // A smooth scroll cut short before it moves (a page of clips landing under it) ends without
+      // a scrollend: the clip would be current but off screen. Finish it if nothing took over.
+      window.clearTimeout(arrival.current);
+      arrival.current = window.setTimeout(() => {
+        // Still on its way (the target may have moved with the list): go there.
+        const target = scrollingTo.current;
+        if (target !== null && Math.abs(scroller.scrollTop - target * slideHeight) >= 2) {
+          scroller.scrollTo?.({ top: target * slideHeight, behavior: 'auto' });
+        }
+      }, SMOOTH_SCROLL_LIMIT_MS);
     },
     [slideHeight],
   );
+  useEffect(() => () => window.clearTimeout(arrival.current), []);
 
   // A finger or wheel takes over from a scroll the viewer started.
   useEffect(() => {
@@ -297,7 +343,8 @@ export default function ClipViewerDialog({ posts, currentId, hasNextPage, loadMo
   }, []);
 
   const total = list.length;
-  const label = (index: number) => `Clip ${index + 1} of ${total} by ${authorNameOf(list[index])}`;
+  // Counted in the whole list: clips the feed let go of above this one still count.
+  const label = (index: number) => `Clip ${before + index + 1} of ${before + total} by ${authorNameOf(list[index])}`;
   const items = virtualizer.getVirtualItems();
 
   return createPortal(

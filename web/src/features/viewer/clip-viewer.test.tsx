@@ -2,12 +2,14 @@
 // keyboard, liked by a double-tap, closed with Escape back to the card, and the URL follows it.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CommentAddedDocument, HomeFeedDocument, LikePostDocument, PostCommentsDocument, ViewerClipDocument } from '../../graphql/graphql';
 import { createCache } from '../../shared/lib/apollo';
 import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
 import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
+import ClipViewerDialog from './clip-viewer-dialog';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
@@ -190,5 +192,48 @@ describe('full-screen clip viewer', () => {
     renderWithApollo(<HomePage />, { cache, mocks: clipMocks, route: '/?view=p3' });
     await screen.findByRole('dialog');
     expect(status()).toHaveTextContent('Clip 3 of 3 by Author p3');
+  });
+
+  it('keeps the same clip on screen, counted in its place, when the feed lets clips above it go or brings them back', async () => {
+    const five = ['q1', 'q2', 'q3', 'q4', 'q5'].map((id) => makePost(id));
+    const fiveMocks = five.map((post) => ({
+      request: { query: ViewerClipDocument, variables: { id: post.id } },
+      result: { data: { post: { ...post, author: { ...post.author, isViewer: false, viewerHasLiked: false, viewerIsFollowing: false } } } },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    }));
+    const props = {
+      currentId: 'q4',
+      hasNextPage: false,
+      loadMore: () => undefined,
+      onShow: () => undefined,
+      onClose: () => undefined,
+      listName: 'Your Feed',
+    };
+    const trimmed = five.slice(2);
+    // The feed had let q1 and q2 go: the viewer holds q3-q5 and counts from 3, until they come back.
+    function Feed() {
+      const [restored, setRestored] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setRestored(true)}>
+            bring them back
+          </button>
+          <ClipViewerDialog {...props} posts={restored ? five : trimmed} before={restored ? 0 : 2} />
+        </>
+      );
+    }
+    renderWithApollo(<Feed />, { mocks: fiveMocks });
+    await screen.findByRole('dialog');
+    expect(status()).toHaveTextContent('Clip 4 of 5 by Author q4');
+    const scroller = screen.getByRole('region', { name: 'Clips' });
+    const shown = () => scroller.querySelector('[data-index]:not([aria-hidden])');
+    expect(shown()).toHaveAttribute('data-clip-id', 'q4');
+    const top = scroller.scrollTop;
+
+    // Two more clips above: the same one on screen, two screens further down the scroller.
+    fireEvent.click(screen.getByRole('button', { name: 'bring them back', hidden: true }));
+    expect(status()).toHaveTextContent('Clip 4 of 5 by Author q4');
+    expect(shown()).toHaveAttribute('data-clip-id', 'q4');
+    expect(scroller.scrollTop).toBe(top + 2 * 800);
   });
 });

@@ -23,6 +23,8 @@ export type ViewerPost = PostMediaFieldsFragment & {
 export type ClipViewerProps = {
   /** The list the viewer pages through, in the list's order (the feed's own Apollo data). */
   posts: readonly ViewerPost[];
+  /** How many clips of the list come before `posts[0]` (a feed's window let them go): for the count. */
+  before?: number;
   /** The clip to show first (and the one the URL names). */
   currentId: string;
   hasNextPage: boolean;
