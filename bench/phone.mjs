@@ -4,7 +4,9 @@
 // trip). Figures, not pass/fail assertions:
 //   - swipe to the next clip's first frame in the full-screen viewer (the next clip was preloaded);
 //   - layout shift (CLS) on Home and in the viewer;
-//   - <video> elements, cards and JS heap (after a forced GC) once Home holds 20 posts and 200;
+//   - <video> elements, cards and JS heap (after a forced GC) once Home holds 20 posts, 200 and 400;
+//   - a Like tap at post 200, to the button showing it;
+//   - the heap in the full-screen viewer at clip 20 and at clip 200;
 //   - JavaScript gzip before the login screen paints (bench/web-weight.mjs).
 // Standalone: `npm run bench:phone` (node bench/phone.mjs). Writes bench/results/phone-latest.json and .md.
 import fs from 'node:fs';
@@ -17,6 +19,10 @@ import { createPostWithVideo, root, round, runStandalone, sleep } from './lib/st
 import { measureWebWeight } from './web-weight.mjs';
 
 const POSTS = 200;
+/** A longer scroll still, to show where the heap settles. */
+const LONG_SCROLL = 400;
+/** The viewer's heap is read at these clips. */
+const VIEWER_CLIPS = { early: 20, late: 200 };
 const SLOW_PHONE = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const SWIPES = 5;
 const GOALS = { swipeToFrameMs: 300, cls: 0.05 };
@@ -86,9 +92,9 @@ async function feedFootprint(page, cdp, posts) {
     await sleep(50);
   }
   await sleep(500);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = await cdp.send('Runtime.getHeapUsage');
+  const heapMB = await heapAfterGc(cdp);
+  if (process.env.BENCH_HEAP_SNAPSHOTS)
+    await writeHeapSnapshot(cdp, path.join(process.env.BENCH_HEAP_SNAPSHOTS, `home-${posts}.heapsnapshot`));
   const dom = await page.evaluate(() => ({
     videos: document.querySelectorAll('video').length,
     cards: document.querySelectorAll('article').length,
@@ -97,7 +103,118 @@ async function feedFootprint(page, cdp, posts) {
       ...[...document.querySelectorAll('ul[aria-label="Posts"] > li')].map((li) => Number(li.getAttribute('aria-posinset'))),
     ),
   }));
-  return { ...dom, heapMB: round(heap.usedSize / 1e6, 1) };
+  return { ...dom, heapMB };
+}
+
+/** What the viewer shows, for a run that stalls: the clip announced, the slides mounted, the scroll, the feed's state. */
+function describeViewer(page) {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('[data-testid="clip-viewer"]');
+    const scroller = dialog?.querySelector('.snap-y');
+    return {
+      announced: dialog?.querySelector('[aria-live]')?.textContent,
+      mounted: [...(dialog?.querySelectorAll('[data-index]') ?? [])].map((slide) => slide.getAttribute('data-index')),
+      scrollTop: scroller?.scrollTop,
+      slideHeight: scroller?.clientHeight,
+      alerts: [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent),
+      feedSetSize: document.querySelector('ul[aria-label="Posts"] > li[aria-setsize]')?.getAttribute('aria-setsize'),
+    };
+  });
+}
+
+/** JS heap after two forced collections, in MB. */
+async function heapAfterGc(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  return round(heap.usedSize / 1e6, 1);
+}
+
+/**
+ * The heap in the full-screen viewer, opened on Home's first clip, after `early` clips and after
+ * `late` (ArrowDown, each waiting for the viewer to announce the clip).
+ */
+async function viewerFootprint(page, cdp, early, late) {
+  await page.goto('/');
+  await page.getByRole('article').first().waitFor();
+  await page
+    .getByRole('button', { name: /^Open clip by .* full screen$/ })
+    .first()
+    .click();
+  await page.getByRole('dialog').waitFor();
+  const heap = {};
+  for (let clip = 2; clip <= late; clip += 1) {
+    await page.keyboard.press('ArrowDown');
+    await page
+      .waitForFunction(
+        (n) => document.querySelector('[data-testid="clip-viewer"] [aria-live]')?.textContent?.startsWith(`Clip ${n} of`),
+        clip,
+        {
+          timeout: 10_000,
+        },
+      )
+      .catch(async (error) => {
+        console.error(`clip ${clip} never came: ${JSON.stringify(await describeViewer(page))}`);
+        throw error;
+      });
+    if (clip === early || clip === late) {
+      await sleep(500);
+      heap[clip] = await heapAfterGc(cdp);
+      if (process.env.BENCH_HEAP_SNAPSHOTS)
+        await writeHeapSnapshot(cdp, path.join(process.env.BENCH_HEAP_SNAPSHOTS, `viewer-${clip}.heapsnapshot`));
+    }
+  }
+  const videos = await page.evaluate(() => document.querySelectorAll('[data-testid="clip-viewer"] video').length);
+  await page.keyboard.press('Escape');
+  return { early: heap[early], late: heap[late], videos };
+}
+
+/**
+ * A like on a card once the feed holds many posts: from the tap to the button showing it (the
+ * optimistic write makes every watching query read the cache again). Median of `times` taps
+ * (like, unlike, ...), in ms.
+ */
+async function timeLikeTap(page, times = 6) {
+  const results = [];
+  for (let tap = 0; tap < times; tap += 1) {
+    const ms = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const card =
+            [...document.querySelectorAll('ul[aria-label="Posts"] > li')].find((li) => {
+              const box = li.getBoundingClientRect();
+              return box.top >= 0 && box.top < window.innerHeight / 2;
+            }) ?? document.querySelector('ul[aria-label="Posts"] > li');
+          const button = card.querySelector('button[aria-pressed]');
+          const before = button.getAttribute('aria-pressed');
+          const started = performance.now();
+          const observer = new MutationObserver(() => {
+            const now = card.querySelector('button[aria-pressed]');
+            if (now && now.getAttribute('aria-pressed') !== before) {
+              observer.disconnect();
+              resolve(performance.now() - started);
+            }
+          });
+          observer.observe(card, { subtree: true, attributes: true, childList: true });
+          button.click();
+        }),
+    );
+    results.push(ms);
+    await sleep(400); // the mutation's answer lands before the next tap
+  }
+  results.sort((a, b) => a - b);
+  return round(results[Math.floor(results.length / 2)], 1);
+}
+
+/** A heap snapshot for reading in DevTools (BENCH_HEAP_SNAPSHOTS=<folder>): what the heap holds, by constructor. */
+async function writeHeapSnapshot(cdp, file) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const chunks = [];
+  const collect = ({ chunk }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', collect);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', collect);
+  fs.writeFileSync(file, chunks.join(''));
 }
 
 /**
@@ -106,11 +223,14 @@ async function feedFootprint(page, cdp, posts) {
  */
 async function timeToNextFrame(page, cdp, how) {
   const viewer = page.getByRole('dialog');
-  const current = await viewer.locator('[aria-live="polite"]').textContent();
-  const index = Number(/Clip (\d+)/.exec(current)[1]); // 1-based: the next clip's data-index
+  // The current slide is the one not hidden from screen readers; the next one follows it.
+  const index = Number(await viewer.locator('[data-index]:not([aria-hidden])').getAttribute('data-index')) + 1;
   // Give the preload its chance (that is the premise): up to 10 s for the next clip's first frame data.
   const next = viewer.locator(`[data-index="${index}"] video`);
-  await next.waitFor({ state: 'attached' });
+  await next.waitFor({ state: 'attached' }).catch(async (error) => {
+    console.error(`the next clip never mounted: ${JSON.stringify(await describeViewer(page))}`);
+    throw error;
+  });
   const preloadWaitStarted = Date.now();
   await page
     .waitForFunction(
@@ -185,23 +305,30 @@ export async function measurePhone(ctx) {
     ],
   });
   try {
-    // Three transcoded clips, copied to 200 posts by one author; the reader follows only them.
+    // Three transcoded clips, copied to 400 posts by one author; the reader follows only them.
     const author = await createAccount(ctx, api.url, 'Bench Author', `bench-author-${process.pid}@campus.test`);
     const reader = await createAccount(ctx, api.url, 'Bench Reader', `bench-reader-${process.pid}@campus.test`);
     const sources = [];
     for (let index = 0; index < 3; index += 1) sources.push(await createPostWithVideo(api.url, author, `Bench source ${index + 1}`));
-    await copyPosts(ctx.databaseUrl, sources, author.uid, POSTS - sources.length);
+    await copyPosts(ctx.databaseUrl, sources, author.uid, LONG_SCROLL - sources.length);
     await gql(api.url, reader.token, 'mutation ($userId: ID!) { follow(userId: $userId) { id } }', { userId: author.uid });
 
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: api.url });
     await context.addInitScript(observeLayoutShift);
     const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error(`page console: ${message.text()}`);
+    });
     const cdp = await context.newCDPSession(page);
     await signIn(page, reader);
 
     // Memory: Home after 20 posts, then after 200 (unthrottled: the network does not change the heap).
     const at20 = await feedFootprint(page, cdp, 20);
     const at200 = await feedFootprint(page, cdp, POSTS);
+    const likeAt200Ms = await timeLikeTap(page);
+    const at400 = await feedFootprint(page, cdp, LONG_SCROLL);
+    const inViewer = await viewerFootprint(page, cdp, VIEWER_CLIPS.early, VIEWER_CLIPS.late);
 
     // Home under the slow connection, from a cold load: CLS while it loads and as it scrolls 20 posts.
     await cdp.send('Network.enable');
@@ -263,6 +390,20 @@ export async function measurePhone(ctx) {
         met: at200.heapMB <= at20.heapMB * 1.5,
       },
       {
+        measure: `JS heap after GC, Home at ${LONG_SCROLL} posts`,
+        value: `${at400.heapMB} MB`,
+        goal: 'flat',
+        met: at400.heapMB <= at20.heapMB * 1.5,
+      },
+      { measure: `JS heap after GC, viewer at clip ${VIEWER_CLIPS.early}`, value: `${inViewer.early} MB`, goal: 'flat', met: null },
+      {
+        measure: `JS heap after GC, viewer at clip ${VIEWER_CLIPS.late} (\`<video>\` elements: ${inViewer.videos})`,
+        value: `${inViewer.late} MB`,
+        goal: 'flat',
+        met: inViewer.late <= inViewer.early * 1.5,
+      },
+      { measure: `tap Like → button shows it, Home at ${POSTS} posts (median of 6)`, value: `${likeAt200Ms} ms`, goal: '', met: null },
+      {
         measure: 'JS before the login screen paints (gzip)',
         value: `${login.gzipKB} kB`,
         goal: `≤ ${login.targetKB} kB`,
@@ -272,15 +413,16 @@ export async function measurePhone(ctx) {
     const notes = [
       `Pixel 7 emulation (412×915 CSS px, DPR 2.625, touch) in ${browser.version()}; CDP Network.emulateNetworkConditions ${SLOW_PHONE.latency} ms latency, 1.6 Mbps down, 750 kbps up for the CLS and swipe figures.`,
       `Swipes: the first a finger swipe (CDP touch events; timed from the viewer's first scroll), the rest ArrowDown (timed from the key press); each to requestVideoFrameCallback of the next clip. Before each, up to 10 s for the preloaded clip to reach readyState 3: ${swipes.map((s) => `${s.ms} ms (readyState ${s.readyState}, ${round(s.buffered, 1)} s buffered)`).join('; ')}.`,
-      `Memory: Home scrolled until post 20, then post ${at200.position}; heap = Runtime.getHeapUsage after two HeapProfiler.collectGarbage. Three transcoded clips copied to ${POSTS} posts in PostgreSQL (same files).`,
+      `Memory: Home scrolled until post 20, then post ${at200.position}, then post ${at400.position}; heap = Runtime.getHeapUsage after two HeapProfiler.collectGarbage. The feed keeps at most ~60 posts in the Apollo cache (web/src/features/feed/feed-window.ts); most of what still grows is code V8 compiles as the page runs (heap snapshots, 20 to 400 posts: 1.1 of 1.9 MB). Three transcoded clips copied to ${LONG_SCROLL} posts in PostgreSQL (same files). Like: a tap on a card on screen at post ${POSTS}, to the button's aria-pressed change (the optimistic write and every watching query's read).`,
       ...weight.notes.slice(0, 1),
     ];
-    writeMarkdown({ rows, notes, swipes, at20, at200 });
+    writeMarkdown({ rows, notes });
     return {
       rows,
       notes,
       swipes,
-      footprint: { at20, at200 },
+      footprint: { at20, at200, at400, inViewer },
+      likeAt200Ms,
       cls: { homeLoad: homeLoadCls, home: homeCls, viewer: viewerCls },
       loginJs: login,
     };
