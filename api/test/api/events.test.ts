@@ -1,6 +1,6 @@
 import type ICALModule from 'ical.js' with { 'resolution-mode': 'import' };
 import { DateTime } from 'luxon';
-import { EVENT_MESSAGES } from '../../src/modules/events';
+import { EVENT_MESSAGES } from '@campus-clips/rules';
 import { uploadedVideo } from '../support/scenario';
 import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 

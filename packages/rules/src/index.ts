@@ -8,5 +8,6 @@ export { INTEREST_CATALOGUE, interestsSchema, isInterest, type Interest } from '
 export { captionSchema, tagsSchema, normaliseTag, normaliseTags, parseTags } from './post';
 export { commentTextSchema } from './comment';
 export { eventNameSchema, isIsoDate, isoDateSchema } from './calendar';
+export { EVENT_MESSAGES, defaultEventName, eventPlaceProblem, minutesOfDay, parseClockTime, type ClockTime } from './event';
 export { ageInYears, dateOfBirthSchema, earliestCalendarDay, localCalendarDay, type CalendarDay } from './age';
 export { MEDIA_FILES, checkMediaFile, type MediaKind } from './media';

@@ -10,5 +10,6 @@ export const LIMITS = {
   tags: { count: 30, length: 50 },
   comment: 1000,
   eventName: 200,
+  eventPlace: 200,
   pageSize: { default: 10, max: 50 },
 } as const;

@@ -1,24 +1,21 @@
-import { charCount, checkField, eventNameSchema, isIsoDate, LIMITS, MESSAGES } from '@campus-clips/rules';
+import {
+  checkField,
+  defaultEventName,
+  EVENT_MESSAGES,
+  eventNameSchema,
+  eventPlaceProblem,
+  isIsoDate,
+  minutesOfDay,
+  parseClockTime,
+} from '@campus-clips/rules';
 import type { PostEventChecker, PostEventColumns, PostEventFields } from '../posts';
 import type { FieldProblems } from '../../shared/validation';
-import { canonicalZone, localInstant, parseTime, todayIn } from './event-time';
-
-/** An event's limits: the calendar's own for the name (it becomes the calendar entry's name). */
-export const EVENT_LIMITS = { name: LIMITS.eventName, place: 200 } as const;
-
-/** What an event post's checks say, field by field (keys `event.<field>`). */
-export const EVENT_MESSAGES = {
-  dateInvalid: MESSAGES.dateInvalid,
-  startTimeInvalid: 'Please enter a start time as HH:MM (24-hour clock).',
-  endTimeInvalid: 'Please enter an end time as HH:MM (24-hour clock).',
-  endNotAfterStart: 'The event must end after it starts, on the same day.',
-  timeZoneInvalid: 'Please choose a time zone such as Europe/London.',
-  timeSkipped: 'That time does not exist in this time zone (the clocks change then).',
-  startsInPast: 'The event cannot start in the past.',
-  placeLong: `Place must be at most ${EVENT_LIMITS.place} characters`,
-} as const;
+import { canonicalZone, localInstant, todayIn } from './event-time';
 
 /**
+ * The words and the field rules are @campus-clips/rules' (the create-post form runs them first);
+ * the zone, the clocks' changes and the instants are the api's alone.
+ *
  * Checks a new post's event (every field at once, as `event.<field>` problems) and gives the
  * columns to store: the name (the caption's first line when empty), the local day and times as
  * given, the zone's canonical name, and the start and end instants in that zone. Not in the past.
@@ -35,18 +32,19 @@ export function checkPostEvent(
     refused = true;
   };
   // The caption's first line, cut to the limit, when no name was given.
-  const named = checkField(eventNameSchema, (event.name ?? '').trim() || firstLine(caption));
+  const named = checkField(eventNameSchema, (event.name ?? '').trim() || defaultEventName(caption));
   if (!named.ok) refuse('name', named.message);
   const date = (event.date ?? '').trim();
   if (!isIsoDate(date)) refuse('date', EVENT_MESSAGES.dateInvalid);
-  const start = parseTime(event.startTime ?? '');
+  const start = parseClockTime(event.startTime ?? '');
   if (!start) refuse('startTime', EVENT_MESSAGES.startTimeInvalid);
   const endText = (event.endTime ?? '').trim();
-  const end = endText ? parseTime(endText) : null;
+  const end = endText ? parseClockTime(endText) : null;
   if (endText && !end) refuse('endTime', EVENT_MESSAGES.endTimeInvalid);
-  if (start && end && end.hour * 60 + end.minute <= start.hour * 60 + start.minute) refuse('endTime', EVENT_MESSAGES.endNotAfterStart);
+  if (start && end && minutesOfDay(end) <= minutesOfDay(start)) refuse('endTime', EVENT_MESSAGES.endNotAfterStart);
   const place = (event.place ?? '').trim();
-  if (charCount(place) > EVENT_LIMITS.place) refuse('place', EVENT_MESSAGES.placeLong);
+  const placeProblem = eventPlaceProblem(place);
+  if (placeProblem) refuse('place', placeProblem);
   const zone = canonicalZone(event.timeZone ?? '');
   if (!zone) refuse('timeZone', EVENT_MESSAGES.timeZoneInvalid);
   if (refused || !named.ok || !zone || !start) return null;
@@ -76,12 +74,6 @@ export function checkPostEvent(
 export const postEventChecker: PostEventChecker = {
   check: (problems, event, caption) => checkPostEvent(problems, event, caption),
 };
-
-/** The caption's first non-blank line, trimmed and cut to the name's limit (in characters, not UTF-16 units). */
-export function firstLine(caption: string): string {
-  const line = caption.split(/\r?\n/).find((text) => text.trim()) ?? '';
-  return Array.from(line.trim()).slice(0, EVENT_LIMITS.name).join('').trim();
-}
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');

@@ -1,3 +1,4 @@
+import type { ClockTime } from '@campus-clips/rules';
 import { DateTime, IANAZone } from 'luxon';
 
 /**
@@ -5,8 +6,6 @@ import { DateTime, IANAZone } from 'luxon';
  * time its author gave in the zone they were in ('19:00' in 'Europe/London'); its instants are
  * computed from those once, when the post is made.
  */
-
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** The zone's canonical IANA name ('europe/london' -> 'Europe/London'), or null for one that is not an IANA zone. */
 export function canonicalZone(zone: string): string | null {
@@ -20,18 +19,12 @@ export function canonicalZone(zone: string): string | null {
   }
 }
 
-/** 'HH:MM' (24 h) as typed; null when it is not one. */
-export function parseTime(text: string): { hour: number; minute: number } | null {
-  const match = TIME.exec(text.trim());
-  return match ? { hour: Number(match[1]), minute: Number(match[2]) } : null;
-}
-
 /**
  * The instant of a local day and time in `zone`; null when that time does not exist there (the
  * hour skipped when clocks go forward). A time that happens twice (clocks going back) is the
  * one luxon picks (the later, standard-time one).
  */
-export function localInstant(date: string, time: { hour: number; minute: number }, zone: string): Date | null {
+export function localInstant(date: string, time: ClockTime, zone: string): Date | null {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const local = DateTime.fromObject({ year, month, day, hour: time.hour, minute: time.minute }, { zone });
   if (!local.isValid || local.hour !== time.hour || local.minute !== time.minute || local.day !== day) return null;

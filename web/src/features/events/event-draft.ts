@@ -1,21 +1,17 @@
 // The event part of the create-post form: what the student typed, and the api's own checks run
-// in the browser first (modules/events/event-input.ts holds the same rules and words), so a
-// problem shows by its field before anything is sent. Keys are the api's: event.<field>.
-import { charCount, checkField, eventNameSchema, isIsoDate, LIMITS, MESSAGES } from '@campus-clips/rules';
+// in the browser first (the rules and words are @campus-clips/rules', as the api's), so a problem
+// shows by its field before anything is sent. Keys are the api's: event.<field>.
+import {
+  checkField,
+  defaultEventName,
+  EVENT_MESSAGES,
+  eventNameSchema,
+  eventPlaceProblem,
+  isIsoDate,
+  minutesOfDay,
+  parseClockTime,
+} from '@campus-clips/rules';
 import { toDateKey } from '../../shared/lib/local-date';
-
-export const EVENT_PLACE_LIMIT = 200;
-
-export const EVENT_MESSAGES = {
-  dateMissing: 'Please choose the day of the event.',
-  dateInvalid: MESSAGES.dateInvalid,
-  startTimeMissing: 'Please choose a start time.',
-  startTimeInvalid: 'Please enter a start time as HH:MM (24-hour clock).',
-  endTimeInvalid: 'Please enter an end time as HH:MM (24-hour clock).',
-  endNotAfterStart: 'The event must end after it starts, on the same day.',
-  startsInPast: 'The event cannot start in the past.',
-  placeLong: `Place must be at most ${EVENT_PLACE_LIMIT} characters`,
-} as const;
 
 export type EventDraft = {
   /** The "Add an event" section is open: the post announces an event. */
@@ -39,19 +35,6 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The name an event gets when none is typed: the caption's first non-blank line, trimmed, cut to the limit. */
-export function defaultEventName(caption: string): string {
-  const line = caption.split(/\r?\n/).find((text) => text.trim()) ?? '';
-  return Array.from(line.trim()).slice(0, LIMITS.eventName).join('').trim();
-}
-
-function minutesOf(time: string): number | null {
-  const match = /^(\d{2}):(\d{2})$/.exec(time.trim());
-  if (!match) return null;
-  const [hour, minute] = [Number(match[1]), Number(match[2])];
-  return hour < 24 && minute < 60 ? hour * 60 + minute : null;
-}
-
 /**
  * Every field's problem at once (as the api reports them), or the input to send: null when the
  * section is closed (an ordinary post). `now` is the browser's clock; the zone is the browser's.
@@ -67,17 +50,20 @@ export function checkEventDraft(draft: EventDraft, caption: string, now: Date = 
   if (!date) problems['event.date'] = EVENT_MESSAGES.dateMissing;
   else if (!isIsoDate(date)) problems['event.date'] = EVENT_MESSAGES.dateInvalid;
 
-  const start = minutesOf(draft.startTime);
+  const startTime = parseClockTime(draft.startTime);
+  const start = startTime && minutesOfDay(startTime);
   if (!draft.startTime.trim()) problems['event.startTime'] = EVENT_MESSAGES.startTimeMissing;
   else if (start === null) problems['event.startTime'] = EVENT_MESSAGES.startTimeInvalid;
 
   const endText = draft.endTime.trim();
-  const end = endText ? minutesOf(endText) : null;
+  const endTime = endText ? parseClockTime(endText) : null;
+  const end = endTime && minutesOfDay(endTime);
   if (endText && end === null) problems['event.endTime'] = EVENT_MESSAGES.endTimeInvalid;
   else if (start !== null && end !== null && end <= start) problems['event.endTime'] = EVENT_MESSAGES.endNotAfterStart;
 
   const place = draft.place.trim();
-  if (charCount(place) > EVENT_PLACE_LIMIT) problems['event.place'] = EVENT_MESSAGES.placeLong;
+  const placeProblem = eventPlaceProblem(place);
+  if (placeProblem) problems['event.place'] = placeProblem;
 
   // Not in the past: a day gone, or today at an hour gone (the browser's clock is the event's).
   if (!problems['event.date'] && start !== null) {

@@ -1,6 +1,7 @@
+import { defaultEventName } from '@campus-clips/rules';
 import { useId, type ReactNode } from 'react';
 import { toDateKey } from '../../shared/lib/local-date';
-import { defaultEventName, type EventDraft } from './event-draft';
+import type { EventDraft } from './event-draft';
 
 type EventFieldsProps = {
   draft: EventDraft;

@@ -1,0 +1,47 @@
+import { charCount } from './characters';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+/**
+ * What an event post's checks say, field by field (as `event.<field>` problems): the same words
+ * from the create-post form and from the api. The form adds the two for fields left empty; the api
+ * adds the two only it can know (the zone's name, a time the clocks skip).
+ */
+export const EVENT_MESSAGES = {
+  dateMissing: 'Please choose the day of the event.',
+  dateInvalid: MESSAGES.dateInvalid,
+  startTimeMissing: 'Please choose a start time.',
+  startTimeInvalid: 'Please enter a start time as HH:MM (24-hour clock).',
+  endTimeInvalid: 'Please enter an end time as HH:MM (24-hour clock).',
+  endNotAfterStart: 'The event must end after it starts, on the same day.',
+  timeZoneInvalid: 'Please choose a time zone such as Europe/London.',
+  timeSkipped: 'That time does not exist in this time zone (the clocks change then).',
+  startsInPast: 'The event cannot start in the past.',
+  placeLong: `Place must be at most ${LIMITS.eventPlace} characters`,
+} as const;
+
+export type ClockTime = { hour: number; minute: number };
+
+const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** '19:05' → { hour: 19, minute: 5 }; null unless HH:MM on a 24-hour clock ('7pm', '24:00', '9:05'). */
+export function parseClockTime(text: string): ClockTime | null {
+  const match = CLOCK_TIME.exec(text.trim());
+  return match ? { hour: Number(match[1]), minute: Number(match[2]) } : null;
+}
+
+/** Minutes since midnight, to compare two times of one day. */
+export function minutesOfDay(time: ClockTime): number {
+  return time.hour * 60 + time.minute;
+}
+
+/** The name an event gets when none is typed: the caption's first non-blank line, trimmed, cut to the limit (in characters). */
+export function defaultEventName(caption: string): string {
+  const line = caption.split(/\r?\n/).find((text) => text.trim()) ?? '';
+  return Array.from(line.trim()).slice(0, LIMITS.eventName).join('').trim();
+}
+
+/** The place's problem, if any, once trimmed (it may be empty). */
+export function eventPlaceProblem(place: string): string | undefined {
+  return charCount(place.trim()) > LIMITS.eventPlace ? EVENT_MESSAGES.placeLong : undefined;
+}
