@@ -1,5 +1,5 @@
 import { normaliseTag } from '@campus-clips/rules';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -83,7 +83,7 @@ export class EventsService {
     if (!event) throw new ValidationError({ postId: NOT_AN_EVENT });
     const day = { userUid: viewer.uid, date: event.date };
     authorize(calendarPolicy, viewer, 'write', day);
-    const { outcome, entry } = await withConstraintMessages(
+    const { outcome, entry, addedCount } = await withConstraintMessages(
       () =>
         // One transaction with the day's row locked: two tabs adding at once get one answer each, never two rows.
         this.db.transaction(async (tx) => {
@@ -92,23 +92,39 @@ export class EventsService {
              ON CONFLICT (user_uid, date) DO NOTHING RETURNING 1 AS added`,
             [day.userUid, day.date, event.name, post.id],
           );
-          const added = inserted.length > 0;
           const current = await tx
             .getRepository(CalendarEvent)
             .createQueryBuilder('c')
             .setLock('pessimistic_write')
             .where('c.userUid = :userUid AND c.date = :date', day)
             .getOneOrFail();
-          if (added) return { outcome: AddToCalendarOutcome.ADDED, entry: current };
-          if (current.postId === post.id) return { outcome: AddToCalendarOutcome.ALREADY_ADDED, entry: current };
-          if (!replace) return { outcome: AddToCalendarOutcome.DAY_TAKEN, entry: current };
-          await tx.getRepository(CalendarEvent).update(day, { name: event.name, postId: post.id });
-          return { outcome: AddToCalendarOutcome.REPLACED, entry: await tx.getRepository(CalendarEvent).findOneByOrFail(day) };
+          const decided = await this.decide(tx, current, inserted.length > 0, post.id, event.name, replace);
+          // How many calendars hold the event now, as the trigger left it (the post itself was read before).
+          const counted: { count: number }[] = await tx.query('SELECT event_added_count AS count FROM posts WHERE id = $1', [post.id]);
+          if (!counted[0]) throw postNotFound();
+          return { ...decided, addedCount: counted[0].count };
         }),
       { calendar_events_post_id_fkey: postNotFound },
     );
-    // Read again after the commit: addedCount as the trigger left it.
-    return { outcome, entry, post: await this.postService.getVisible(viewer, post.id) };
+    post.eventAddedCount = addedCount;
+    return { outcome, entry, post };
+  }
+
+  /** The calendar's rule for a day that was empty (`added`), holds this event, or holds another. */
+  private async decide(
+    tx: EntityManager,
+    current: CalendarEvent,
+    added: boolean,
+    postId: string,
+    name: string,
+    replace: boolean,
+  ): Promise<{ outcome: AddToCalendarOutcome; entry: CalendarEvent }> {
+    if (added) return { outcome: AddToCalendarOutcome.ADDED, entry: current };
+    if (current.postId === postId) return { outcome: AddToCalendarOutcome.ALREADY_ADDED, entry: current };
+    if (!replace) return { outcome: AddToCalendarOutcome.DAY_TAKEN, entry: current };
+    const day = { userUid: current.userUid, date: current.date };
+    await tx.getRepository(CalendarEvent).update(day, { name, postId });
+    return { outcome: AddToCalendarOutcome.REPLACED, entry: await tx.getRepository(CalendarEvent).findOneByOrFail(day) };
   }
 
   /** One event post as an iCalendar file, for anyone who may see the post (signed out too, for a public one). */
