@@ -16,6 +16,7 @@ import { chromium, devices } from '@playwright/test';
 import { withClient } from './dataset/generate.mjs';
 import { gql } from './scenarios/graphql.mjs';
 import { createPostWithVideo, root, round, runStandalone, sleep } from './lib/standalone.mjs';
+import { chromiumLaunchOptions } from '../web/e2e/support/chromium.ts';
 import { measureWebWeight } from './web-weight.mjs';
 
 const POSTS = 200;
@@ -291,19 +292,7 @@ export async function measurePhone(ctx) {
   const weight = await measureWebWeight(ctx); // builds web/dist when it is older than its sources
   const login = weight.rows[0];
   const api = await ctx.startApi({ WEB_DIST: path.join(ctx.root, 'web', 'dist'), TRANSCODE_WORKERS: '1' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     // Three transcoded clips, copied to 400 posts by one author; the reader follows only them.
     const author = await createAccount(ctx, api.url, 'Bench Author', `bench-author-${process.pid}@campus.test`);

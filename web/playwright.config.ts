@@ -1,6 +1,7 @@
 // Browser tests (issue 4): Debian's Chromium against the real api, which serves a fresh web build,
 // a fresh PostgreSQL database and its own Firebase Auth emulator (see e2e/global-setup.ts).
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/chromium';
 import { e2eSettings } from './e2e/support/settings';
 
 export default defineConfig({
@@ -47,18 +48,6 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });
