@@ -246,11 +246,13 @@ async function timeToNextFrame(page, cdp, how) {
   }));
   await page.evaluate((i) => {
     const scroller = document.querySelector('[data-testid="clip-viewer"] .snap-y');
-    window.__swipe = { start: null, frame: null };
+    window.__swipe = { start: null, lifted: null, frame: null };
     const mark = () => {
       if (window.__swipe.start === null) window.__swipe.start = performance.now();
     };
     window.addEventListener('keydown', mark, { capture: true, once: true });
+    // The finger's own travel is part of a swipe timed from its first scroll; from lift-off it is not.
+    window.addEventListener('touchend', () => (window.__swipe.lifted = performance.now()), { capture: true, once: true });
     scroller.addEventListener('scroll', mark, { once: true });
     const video = document.querySelector(`[data-testid="clip-viewer"] [data-index="${i}"] video`);
     const frame = () => {
@@ -284,8 +286,9 @@ async function timeToNextFrame(page, cdp, how) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
   await page.waitForFunction(() => window.__swipe.frame !== null && window.__swipe.start !== null, null, { timeout: 20_000 });
-  const { start, frame } = await page.evaluate(() => window.__swipe);
-  return { how, clip: index + 1, ms: round(frame - start, 0), preloadWaitMs: Date.now() - preloadWaitStarted, ...preloaded };
+  const { start, lifted, frame } = await page.evaluate(() => window.__swipe);
+  const fromLiftOff = lifted === null ? null : round(frame - lifted, 0);
+  return { how, clip: index + 1, ms: round(frame - start, 0), fromLiftOff, preloadWaitMs: Date.now() - preloadWaitStarted, ...preloaded };
 }
 
 export async function measurePhone(ctx) {
@@ -401,7 +404,7 @@ export async function measurePhone(ctx) {
     ];
     const notes = [
       `Pixel 7 emulation (412×915 CSS px, DPR 2.625, touch) in ${browser.version()}; CDP Network.emulateNetworkConditions ${SLOW_PHONE.latency} ms latency, 1.6 Mbps down, 750 kbps up for the CLS and swipe figures.`,
-      `Swipes: the first a finger swipe (CDP touch events; timed from the viewer's first scroll), the rest ArrowDown (timed from the key press); each to requestVideoFrameCallback of the next clip. Before each, up to 10 s for the preloaded clip to reach readyState 3: ${swipes.map((s) => `${s.ms} ms (readyState ${s.readyState}, ${round(s.buffered, 1)} s buffered)`).join('; ')}.`,
+      `Swipes: the first a finger swipe (CDP touch events; timed from the viewer's first scroll), the rest ArrowDown (timed from the key press); each to requestVideoFrameCallback of the next clip. Before each, up to 10 s for the preloaded clip to reach readyState 3: ${swipes.map((s) => `${s.ms} ms${s.fromLiftOff === null ? '' : ` (${s.fromLiftOff} ms from the finger lifting)`} (readyState ${s.readyState}, ${round(s.buffered, 1)} s buffered)`).join('; ')}.`,
       `Memory: Home scrolled until post 20, then post ${at200.position}, then post ${at400.position}; heap = Runtime.getHeapUsage after two HeapProfiler.collectGarbage. The feed keeps at most ~60 posts in the Apollo cache (web/src/features/feed/feed-window.ts); most of what still grows is code V8 compiles as the page runs (heap snapshots, 20 to 400 posts: 1.1 of 1.9 MB). Three transcoded clips copied to ${LONG_SCROLL} posts in PostgreSQL (same files). Like: a tap on a card on screen at post ${POSTS}, to the button's aria-pressed change (the optimistic write and every watching query's read).`,
       ...weight.notes.slice(0, 1),
     ];
