@@ -45,8 +45,7 @@ const viewer = (page: Page) => page.getByRole('dialog', { name: /^Clip viewer/ }
 const status = (page: Page) => viewer(page).locator('[aria-live="polite"]');
 
 /**
- * Scrolls Home down until post `position` is mounted; returns the feed requests made from then on
- * (fetching posts again shows as HomeFeed requests).
+ * Scrolls Home down until post `position` is mounted; returns the feed requests made from then on.
  */
 async function scrollHomeDownTo(page: Page, position: number): Promise<string[]> {
   const furthest = () =>
@@ -62,6 +61,11 @@ async function scrollHomeDownTo(page: Page, position: number): Promise<string[]>
     await page.evaluate(() => window.scrollBy(0, window.innerHeight * 2));
     await page.waitForTimeout(60);
   }
+  return recordHomeFeedRequests(page);
+}
+
+/** The Home feed requests the page makes from now on (fetching posts again shows as HomeFeed requests). */
+function recordHomeFeedRequests(page: Page): string[] {
   const feedRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/graphql') && request.postData()?.includes('HomeFeed')) feedRequests.push(request.postData()!);
@@ -277,10 +281,7 @@ test('the viewer pages 70 clips down a long Home and back: each clip counted in 
   await expect(viewer(page).getByText(`Long scroll ${MANY - deep + 1}`, { exact: true })).toBeVisible();
 
   // Far enough down that the feed let the first clips go (issue 16): going back up fetches them again.
-  const feedRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/graphql') && request.postData()?.includes('HomeFeed')) feedRequests.push(request.postData()!);
-  });
+  const feedRequests = recordHomeFeedRequests(page);
   for (let clip = deep - 1; clip >= 1; clip -= 1) {
     await page.keyboard.press('ArrowUp');
     await expect(status(page)).toHaveText(new RegExp(`^Clip ${clip} of \\d+ by `));
