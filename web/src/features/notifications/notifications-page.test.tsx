@@ -24,6 +24,15 @@ const kim = person('kim', 'Kim');
 const clip = (id: string) => ({ __typename: 'Post' as const, id, caption: `Caption ${id}`, posterUrl: null });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+/**
+ * A moment on yesterday's calendar day and over a day ago, whatever the hour now: a plain 30 hours
+ * ago is two calendar days back before 6 a.m. ('2 d ago'), which failed the suite after midnight.
+ */
+function yesterdayOverADayAgo(): string {
+  const now = new Date();
+  const sinceMidnight = now.getTime() - new Date(now).setHours(0, 0, 0, 0);
+  return new Date(now.getTime() - 24 * 60 * 60_000 - sinceMidnight / 2).toISOString();
+}
 
 type CachedNotification = NotificationFieldsFragment & { __typename: 'Notification' };
 
@@ -71,7 +80,7 @@ const countMock = (count: number): MockLink.MockedResponse => ({
 const everyKind = [
   note('n1', { kind: 'LIKE', actors: [maya], actorCount: 1, read: false, createdAt: minutesAgo(5) }),
   note('n2', { kind: 'LIKE', actors: [maya, sam, lee], actorCount: 4, post: clip('p2'), read: false, createdAt: minutesAgo(90) }),
-  note('n3', { kind: 'COMMENT', actors: [sam], text: 'nice!', commentId: 'c1', createdAt: minutesAgo(60 * 30) }),
+  note('n3', { kind: 'COMMENT', actors: [sam], text: 'nice!', commentId: 'c1', createdAt: yesterdayOverADayAgo() }),
   note('n4', { kind: 'MENTION', actors: [lee], text: 'look at this @vera', post: clip('p3'), commentId: 'c2' }),
   note('n5', { kind: 'FOLLOW', actors: [kim, sam, lee], actorCount: 3, post: null }),
   note('n6', { kind: 'MODERATION', actors: [], actorCount: 0, post: null, text: 'A moderator removed your post: Spam' }),
