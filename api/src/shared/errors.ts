@@ -61,14 +61,22 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
-/** Errors that mean the database cannot be reached right now (connection refused, shutting down...). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code ?? '';
-  const message = error instanceof Error ? error.message : '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
-    /Connection terminated|connect ECONNREFUSED|terminating connection|the database system is (starting up|shutting down)/i.test(message)
-  );
+const UNAVAILABLE_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'];
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|Client (was closed|has encountered a connection error) and is not queryable/i;
+
+/**
+ * Errors that mean the database cannot be reached right now (connection refused, shutting down...).
+ * The cause may sit under a wrapper: TypeORM's `driverError`, or an `Error.cause` (a transaction's
+ * ROLLBACK on a connection the server already ended fails with pg's "Client was closed", and that
+ * error is the one a caller sees).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, driverError, cause } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.includes(code)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  return isDatabaseUnavailable(driverError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);
 }
 
 /** Text PostgreSQL cannot store or read as the type asked for (a NUL character, a malformed value). */

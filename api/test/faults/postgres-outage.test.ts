@@ -27,7 +27,14 @@ beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-faults-pg-media-'));
   postgres = await createPrivatePostgres('outage');
   await postgres.createDatabase('campus');
-  server = await startTestServer({ DATABASE_URL: postgres.url('campus'), REDIS_URL: undefined, RATE_LIMITS: 'off', MEDIA_DIR: mediaDir });
+  // Unexpected errors (a 500 where a 503 was due) are logged, so a failure shows which error it was.
+  server = await startTestServer({
+    DATABASE_URL: postgres.url('campus'),
+    REDIS_URL: undefined,
+    RATE_LIMITS: 'off',
+    MEDIA_DIR: mediaDir,
+    LOG_LEVEL: 'error',
+  });
 });
 
 afterAll(async () => {
