@@ -38,5 +38,6 @@ export function formatRestDate(iso: string, form: DateForm): string {
   if (form === 'iso') return iso;
   const date = new Date(`${iso}T00:00:00Z`);
   const day = String(date.getUTCDate()).padStart(2, '0');
-  return `${DAYS[date.getUTCDay()]} ${MONTHS[date.getUTCMonth()]} ${day} ${date.getUTCFullYear()}`;
+  // Four digits, as the browser writes years before 1000 ('Mon Jan 01 0001').
+  return `${DAYS[date.getUTCDay()]} ${MONTHS[date.getUTCMonth()]} ${day} ${String(date.getUTCFullYear()).padStart(4, '0')}`;
 }

@@ -3,6 +3,7 @@ import {
   LIMITS,
   MESSAGES,
   bioSchema,
+  calendarDateSchema,
   captionSchema,
   charCount,
   checkField,
@@ -26,6 +27,7 @@ export { acceptableDisplayName } from '@campus-clips/rules';
  * what they refuse as field problems.
  */
 export { INTEREST_CATALOGUE, LIMITS, MESSAGES, charCount, isIsoDate };
+export { TEXT_MESSAGES, multiLineTextProblem } from '@campus-clips/rules';
 
 /** Collects field problems so one request reports all of them at once. */
 export class FieldProblems {
@@ -86,6 +88,14 @@ export function checkEventName(problems: FieldProblems, value: string): string {
 
 export function checkDate(problems: FieldProblems, value: string, field = 'date'): string {
   return problems.take(field, checkField(isoDateSchema, value), value);
+}
+
+/**
+ * A day to save in a calendar: a real date in 1900 to ten years ahead, the years judged on today in
+ * UTC+14 (as the age rule) so no browser's calendar ever offers a year the server refuses.
+ */
+export function checkCalendarDate(problems: FieldProblems, value: string, now = new Date(), field = 'date'): string {
+  return problems.take(field, checkField(calendarDateSchema(earliestCalendarDay(now)), value), value);
 }
 
 /** Page size: default 10, at most 50, at least 1. */

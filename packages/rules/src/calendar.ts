@@ -1,12 +1,18 @@
 import * as z from 'zod/mini';
+import type { CalendarDay } from './age';
 import { atMostChars } from './characters';
 import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
+import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { singleLineText } from './text';
 
-/** A calendar event's name: not blank (D6), at most 200 characters once trimmed. */
+/**
+ * A calendar event's name (a calendar entry's, an event post's): not blank (D6), one line of at
+ * most 200 characters once trimmed, without control or text-direction characters (text.ts).
+ */
 export const eventNameSchema = z.string().check(
   z.trim(),
   z.refine((name) => name.length > 0, { error: MESSAGES.eventNameEmpty, abort: true }),
+  singleLineText(TEXT_MESSAGES.eventName),
   atMostChars(LIMITS.eventName, MESSAGES.eventNameLong),
 );
 
@@ -18,3 +24,34 @@ export function isIsoDate(text: string): boolean {
 }
 
 export const isoDateSchema = z.string().check(z.refine(isIsoDate, { error: MESSAGES.dateInvalid }));
+
+/** The years a calendar entry may be in, `today` being the judge's calendar day (see calendarDateSchema). */
+export function calendarYears(today: CalendarDay): { first: number; last: number } {
+  return { first: LIMITS.calendarYears.first, last: today.year + LIMITS.calendarYears.ahead };
+}
+
+/** The message for a day outside calendarYears. */
+export function calendarDateOutOfRange(today: CalendarDay): string {
+  const { first, last } = calendarYears(today);
+  return `Please choose a date between ${first} and ${last}`;
+}
+
+/**
+ * A calendar entry's day: a real date (YYYY-MM-DD) in the years 1900 to ten years from now. A
+ * student's planner has no use for earlier or later days, and a bound keeps a stray year (0001,
+ * 9999) out of their calendar and its feed. The browser judges by its own calendar day; the api by
+ * the earliest zone's (earliestCalendarDay), so it never refuses a year some browser has reached.
+ */
+export function calendarDateSchema(today: CalendarDay) {
+  const { first, last } = calendarYears(today);
+  return z.string().check(
+    z.refine(isIsoDate, { error: MESSAGES.dateInvalid, abort: true }),
+    z.refine(
+      (date) => {
+        const year = Number(date.slice(0, 4));
+        return year >= first && year <= last;
+      },
+      { error: calendarDateOutOfRange(today) },
+    ),
+  );
+}

@@ -1,4 +1,4 @@
-import { defaultEventName, EVENT_MESSAGES, eventPlaceProblem, minutesOfDay, parseClockTime } from './event';
+import { defaultEventName, EVENT_MESSAGES, eventDayTooFar, eventPlaceProblem, lastEventDay, minutesOfDay, parseClockTime } from './event';
 
 describe('event times (HH:MM on a 24-hour clock)', () => {
   it('reads two-digit hours and minutes, and nothing else', () => {
@@ -22,10 +22,31 @@ describe("an event's name and place", () => {
     expect(defaultEventName('   \n  ')).toBe('');
   });
 
+  it("makes a caption's tabs spaces and ends its first line at any line break (a name is one line)", () => {
+    expect(defaultEventName('Career\tfair\rBring a CV')).toBe('Career fair');
+    expect(defaultEventName('\r\nQuiz night\r\n')).toBe('Quiz night');
+  });
+
   it('takes a place of 200 characters and refuses 201 (emoji count as one)', () => {
     expect(eventPlaceProblem('🎬'.repeat(200))).toBeUndefined();
     expect(eventPlaceProblem(`  ${'x'.repeat(200)}  `)).toBeUndefined();
     expect(eventPlaceProblem('🎬'.repeat(201))).toBe(EVENT_MESSAGES.placeLong);
     expect(EVENT_MESSAGES.placeLong).toBe('Place must be at most 200 characters');
+  });
+});
+
+describe("an event's day: at most two years ahead", () => {
+  it('ends two years from today, 29 February giving 28 February', () => {
+    expect(lastEventDay('2026-03-14')).toBe('2028-03-14');
+    expect(lastEventDay('2028-02-29')).toBe('2030-02-28');
+    expect(lastEventDay('2027-12-31')).toBe('2029-12-31');
+  });
+
+  it('takes the last day and refuses the next, in the words both sides show', () => {
+    expect(eventDayTooFar('2028-03-14', '2026-03-14')).toBe(false);
+    expect(eventDayTooFar('2026-03-14', '2026-03-14')).toBe(false);
+    expect(eventDayTooFar('2028-03-15', '2026-03-14')).toBe(true);
+    expect(eventDayTooFar('9999-12-31', '2026-03-14')).toBe(true);
+    expect(EVENT_MESSAGES.dateTooFar).toBe('The event must be within 2 years from today.');
   });
 });

@@ -1,6 +1,8 @@
+import { isIsoDate } from './calendar';
 import { charCount } from './characters';
 import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
+import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { singleLineTextProblem } from './text';
 
 /**
  * What an event post's checks say, field by field (as `event.<field>` problems): the same words
@@ -17,6 +19,7 @@ export const EVENT_MESSAGES = {
   timeZoneInvalid: 'Please choose a time zone such as Europe/London.',
   timeSkipped: 'That time does not exist in this time zone (the clocks change then).',
   startsInPast: 'The event cannot start in the past.',
+  dateTooFar: `The event must be within ${LIMITS.eventYearsAhead} years from today.`,
   placeLong: `Place must be at most ${LIMITS.eventPlace} characters`,
 } as const;
 
@@ -35,13 +38,34 @@ export function minutesOfDay(time: ClockTime): number {
   return time.hour * 60 + time.minute;
 }
 
-/** The name an event gets when none is typed: the caption's first non-blank line, trimmed, cut to the limit (in characters). */
+/**
+ * The name an event gets when none is typed: the caption's first non-blank line, trimmed, cut to
+ * the limit (in characters). A caption may hold tabs, a name may not: they become spaces.
+ */
 export function defaultEventName(caption: string): string {
-  const line = caption.split(/\r?\n/).find((text) => text.trim()) ?? '';
-  return Array.from(line.trim()).slice(0, LIMITS.eventName).join('').trim();
+  const line = caption.split(/\r\n|\r|\n/).find((text) => text.trim()) ?? '';
+  return Array.from(line.replaceAll('\t', ' ').trim()).slice(0, LIMITS.eventName).join('').trim();
 }
 
-/** The place's problem, if any, once trimmed (it may be empty). */
+/** The place's problem, if any, once trimmed (it may be empty): one line of at most 200 characters, without control or text-direction characters. */
 export function eventPlaceProblem(place: string): string | undefined {
-  return charCount(place.trim()) > LIMITS.eventPlace ? EVENT_MESSAGES.placeLong : undefined;
+  const trimmed = place.trim();
+  const problem = singleLineTextProblem(trimmed, TEXT_MESSAGES.place);
+  if (problem) return problem;
+  return charCount(trimmed) > LIMITS.eventPlace ? EVENT_MESSAGES.placeLong : undefined;
+}
+
+/**
+ * The last day an event may be on: two years from `today` (YYYY-MM-DD), today being the day on the
+ * event's own clock (the browser's; the api's in the event's zone). 29 February gives 28 February.
+ */
+export function lastEventDay(today: string): string {
+  const [year, month, day] = today.split('-');
+  const later = `${Number(year) + LIMITS.eventYearsAhead}-${month}-${day}`;
+  return isIsoDate(later) ? later : `${Number(year) + LIMITS.eventYearsAhead}-${month}-28`;
+}
+
+/** Whether an event's day (YYYY-MM-DD) is beyond lastEventDay(today). */
+export function eventDayTooFar(date: string, today: string): boolean {
+  return date > lastEventDay(today);
 }

@@ -11,5 +11,9 @@ export const LIMITS = {
   comment: 1000,
   eventName: 200,
   eventPlace: 200,
+  /** An event post's day: from today to this many years ahead, on the event's own calendar. */
+  eventYearsAhead: 2,
+  /** A calendar entry's year: from 1900 (nobody plans a lecture before it) to ten years ahead. */
+  calendarYears: { first: 1900, ahead: 10 },
   pageSize: { default: 10, max: 50 },
 } as const;

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits';
+import { textMessages } from './text';
 
 /** 2200 -> '2,200', as the messages write numbers. */
 function grouped(value: number): string {
@@ -24,4 +25,20 @@ export const MESSAGES = {
   interestUnknown: 'Please choose interests from the list',
   videoMissing: 'Please upload a video first',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+} as const;
+
+/**
+ * What each text field says of a character it cannot hold (text.ts): a line break in a one-line
+ * field, a control character, a text-direction override. The calendar's entry and an event post
+ * share the event name's words.
+ */
+export const TEXT_MESSAGES = {
+  displayName: textMessages('Display name'),
+  eventName: textMessages('Event name'),
+  place: textMessages('Place'),
+  bio: textMessages('Bio'),
+  caption: textMessages('Caption'),
+  comment: textMessages('Comment'),
+  reportDetails: textMessages('Details'),
+  moderatorNote: textMessages('Note'),
 } as const;

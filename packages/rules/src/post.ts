@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
 import { atMostChars, charCount } from './characters';
 import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
+import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { multiLineText } from './text';
 
-/** A caption: at most 2,200 characters once trimmed; it may be empty. */
-export const captionSchema = z.string().check(z.trim(), atMostChars(LIMITS.caption, MESSAGES.captionLong));
+/** A caption: at most 2,200 characters once trimmed; it may be empty; line breaks, but no other control characters. */
+export const captionSchema = z
+  .string()
+  .check(z.trim(), multiLineText(TEXT_MESSAGES.caption), atMostChars(LIMITS.caption, MESSAGES.captionLong));
 
 /** Everything a hashtag cannot hold: it keeps letters, digits and combining marks of any script, and '_'. */
 const NOT_IN_A_TAG = /[^\p{L}\p{M}\p{N}_]/gu;

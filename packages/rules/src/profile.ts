@@ -2,19 +2,24 @@ import * as z from 'zod/mini';
 import { atLeastChars, atMostChars } from './characters';
 import { checkField } from './check';
 import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
+import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { multiLineText, singleLineText } from './text';
 
-/** A display name (the sign-up form's Full Name, Settings' Username): 2-50 characters once trimmed. */
+/**
+ * A display name (the sign-up form's Full Name, Settings' Username): one line of 2-50 characters
+ * once trimmed, without control or text-direction characters (text.ts).
+ */
 export const displayNameSchema = z
   .string()
   .check(
     z.trim(),
+    singleLineText(TEXT_MESSAGES.displayName),
     atLeastChars(LIMITS.displayName.min, MESSAGES.displayNameShort),
     atMostChars(LIMITS.displayName.max, MESSAGES.displayNameLong),
   );
 
-/** A bio: at most 500 characters, kept as typed (not trimmed). */
-export const bioSchema = z.string().check(atMostChars(LIMITS.bio, MESSAGES.bioLong));
+/** A bio: at most 500 characters, kept as typed (not trimmed); line breaks, but no other control characters. */
+export const bioSchema = z.string().check(multiLineText(TEXT_MESSAGES.bio), atMostChars(LIMITS.bio, MESSAGES.bioLong));
 
 /**
  * A name from the identity provider (Google's, the sign-up form's) as a display name: the trimmed

@@ -2,7 +2,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { authorize } from '../../shared/policy';
-import { FieldProblems, checkDate, checkEventName } from '../../shared/validation';
+import { FieldProblems, checkCalendarDate, checkDate, checkEventName } from '../../shared/validation';
 import { CalendarEvent } from './calendar-event.entity';
 import { calendarPolicy } from './calendar.policy';
 
@@ -28,12 +28,16 @@ export class CalendarService {
     return this.events.find({ where: { userUid }, order: { date: 'ASC' } });
   }
 
-  /** Saves the day's event, replacing the one already there (a plain entry: a link to an event post goes). */
+  /**
+   * Saves the day's event, replacing the one already there (a plain entry: a link to an event post
+   * goes). The day is bounded (1900 to ten years ahead); deleting takes any real date, so an entry
+   * saved before the bound existed can still be removed.
+   */
   async save(viewer: Viewer, day: CalendarDay, name: string): Promise<CalendarEvent> {
     authorize(calendarPolicy, viewer, 'write', day);
     const { userUid, date } = day;
     const problems = new FieldProblems();
-    checkDate(problems, date);
+    checkCalendarDate(problems, date);
     const clean = checkEventName(problems, name);
     problems.throwIfAny();
     // One transaction: the row read back is the one just written, even if the same day is being

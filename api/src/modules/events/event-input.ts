@@ -1,6 +1,7 @@
 import {
   checkField,
   defaultEventName,
+  eventDayTooFar,
   EVENT_MESSAGES,
   eventNameSchema,
   eventPlaceProblem,
@@ -18,7 +19,9 @@ import { canonicalZone, localInstant, todayIn } from './event-time';
  *
  * Checks a new post's event (every field at once, as `event.<field>` problems) and gives the
  * columns to store: the name (the caption's first line when empty), the local day and times as
- * given, the zone's canonical name, and the start and end instants in that zone. Not in the past.
+ * given, the zone's canonical name, and the start and end instants in that zone. Not in the past,
+ * nor more than two years ahead (both judged on the day in the event's zone, as the form does on
+ * the browser's).
  */
 export function checkPostEvent(
   problems: FieldProblems,
@@ -47,6 +50,7 @@ export function checkPostEvent(
   if (placeProblem) refuse('place', placeProblem);
   const zone = canonicalZone(event.timeZone ?? '');
   if (!zone) refuse('timeZone', EVENT_MESSAGES.timeZoneInvalid);
+  if (zone && isIsoDate(date) && eventDayTooFar(date, todayIn(zone, now))) refuse('date', EVENT_MESSAGES.dateTooFar);
   if (refused || !named.ok || !zone || !start) return null;
 
   const startsAt = localInstant(date, start, zone);

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { notBlockedSql } from '../../infra/db/relation-filters';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
-import { charCount } from '../../shared/validation';
+import { TEXT_MESSAGES, charCount, multiLineTextProblem } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import { isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
 import type { NotificationService } from '../notifications';
@@ -58,6 +58,8 @@ export class ModerationService {
 
   async report(viewer: Viewer, input: ReportInput): Promise<ReportReceipt> {
     const details = (input.details ?? '').trim();
+    const unclean = multiLineTextProblem(details, TEXT_MESSAGES.reportDetails);
+    if (unclean) throw new ValidationError({ details: unclean });
     if (charCount(details) > DETAILS_MAX) throw new ValidationError({ details: MODERATION_MESSAGES.detailsTooLong });
     const authorUid = await this.authorOf(viewer, input.targetType, input.targetId);
     authorize(moderationPolicy, viewer, 'report', authorUid);
@@ -119,9 +121,7 @@ export class ModerationService {
 
   async moderate(viewer: Viewer, input: ModerateInput): Promise<boolean> {
     authorize(moderationPolicy, viewer, 'moderate', null);
-    const note = input.note.trim();
-    if (!note) throw new ValidationError({ note: MODERATION_MESSAGES.noteMissing });
-    if (charCount(note) > DETAILS_MAX) throw new ValidationError({ note: MODERATION_MESSAGES.detailsTooLong });
+    const note = checkNote(input.note);
     const authorUid = await this.authorOf(null, input.targetType, input.targetId, true);
     const { content } = await this.contentOf(input.targetType, input.targetId, null);
     const what = input.targetType === ReportTarget.POST ? 'post' : input.targetType === ReportTarget.COMMENT ? 'comment' : 'account';
@@ -172,6 +172,7 @@ export class ModerationService {
 
   async setModerator(viewer: Viewer, userId: string, moderator: boolean, note: string): Promise<boolean> {
     authorize(moderationPolicy, viewer, 'grantRoles', null);
+    const clean = checkNote(note, false);
     const target = await this.deps.users.get(userId);
     // An admin stays admin: roles above moderator are granted only with the admin command.
     await this.deps.db.query(`UPDATE users SET role = $2 WHERE firebase_uid = $1 AND role <> 'admin'`, [
@@ -179,7 +180,7 @@ export class ModerationService {
       moderator ? 'moderator' : 'student',
     ]);
     await this.deps.announceStanding(target.id);
-    await this.audit(viewer.uid, moderator ? 'grant' : 'revoke', ReportTarget.USER, target.id, target.id, note.trim(), {
+    await this.audit(viewer.uid, moderator ? 'grant' : 'revoke', ReportTarget.USER, target.id, target.id, clean, {
       role: 'moderator',
     });
     return true;
@@ -325,4 +326,14 @@ export class ModerationService {
       [moderatorUid, action, type, targetId, authorUid, note, JSON.stringify(details)],
     );
   }
+}
+
+/** A moderator's note (told to the author, kept in the audit log): multi-line text of at most 1,000 characters. */
+function checkNote(text: string, required = true): string {
+  const note = text.trim();
+  if (required && !note) throw new ValidationError({ note: MODERATION_MESSAGES.noteMissing });
+  const unclean = multiLineTextProblem(note, TEXT_MESSAGES.moderatorNote);
+  if (unclean) throw new ValidationError({ note: unclean });
+  if (charCount(note) > DETAILS_MAX) throw new ValidationError({ note: MODERATION_MESSAGES.detailsTooLong });
+  return note;
 }

@@ -30,6 +30,13 @@ describe('sign-up rules (spec §5)', () => {
     expect(errorFor('🎓'.repeat(51))).toBe('Display name must be at most 50 characters');
   });
 
+  it("refuses a name the server would: control and text-direction characters, in the server's words", () => {
+    const errorFor = (fullName: string) => validateSignup({ ...validSignup, fullName }, today).fullName;
+    expect(errorFor('Ada\u202Eecalevol')).toBe('Display name cannot contain invisible text-direction characters');
+    expect(errorFor('Ada\u001b[31m')).toBe('Display name cannot contain control characters');
+    expect(errorFor('Zoë 山田 👩‍👩‍👧‍👦')).toBeUndefined();
+  });
+
   it('asks for a valid e-mail address', () => {
     for (const email of ['', 'ada', 'ada@', 'ada@uni', 'ada uni@x.com']) {
       expect(validateSignup({ ...validSignup, email }, today).email).toBe('Please enter a valid email address');

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { checkField, eventNameSchema } from '@campus-clips/rules';
+import { calendarDateSchema, checkField, eventNameSchema, localCalendarDay, problemOf } from '@campus-clips/rules';
 import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { callFailureMessage } from '../../shared/lib/graphql-error';
@@ -10,7 +10,8 @@ import { displayDate, monthGrid } from './calendar-dates';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
+/** `field`: the notice is the event name's problem, and the name's field says so. */
+type Notice = { kind: 'success' | 'error'; text: string; field?: 'name' } | null;
 
 /** /calendar: a month grid; one named event per day (spec §2, §4, §8, D6, D7). */
 export default function CalendarPage() {
@@ -57,10 +58,15 @@ export default function CalendarPage() {
   async function handleSave(event: FormEvent) {
     event.preventDefault();
     if (!selectedKey) return;
-    // The api's own rule (@campus-clips/rules, D6): a name it would refuse is not sent.
+    // The api's own rules (@campus-clips/rules): a day or a name it would refuse is not sent.
+    const dateProblem = problemOf(calendarDateSchema(localCalendarDay(new Date())), selectedKey);
+    if (dateProblem) {
+      setNotice({ kind: 'error', text: dateProblem });
+      return;
+    }
     const checked = checkField(eventNameSchema, eventName);
     if (!checked.ok) {
-      setNotice({ kind: 'error', text: checked.message });
+      setNotice({ kind: 'error', text: checked.message, field: 'name' });
       return;
     }
     const name = checked.value;
@@ -179,6 +185,8 @@ export default function CalendarPage() {
               value={eventName}
               onChange={(event) => setEventName(event.target.value)}
               placeholder="Enter event name..."
+              aria-invalid={notice?.field === 'name'}
+              aria-describedby={notice?.field === 'name' ? `${inputId}-notice` : undefined}
               className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             />
             <button
@@ -195,7 +203,11 @@ export default function CalendarPage() {
       <div aria-live="polite" className="mt-4 min-h-6 text-sm">
         {busy && <p className="text-gray-600">Loading...</p>}
         {notice && (
-          <p role={notice.kind === 'error' ? 'alert' : 'status'} className={notice.kind === 'error' ? 'text-red-600' : 'text-green-700'}>
+          <p
+            id={`${inputId}-notice`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            className={notice.kind === 'error' ? 'text-red-600' : 'text-green-700'}
+          >
             {notice.text}
           </p>
         )}

@@ -4,6 +4,7 @@
 import {
   checkField,
   defaultEventName,
+  eventDayTooFar,
   EVENT_MESSAGES,
   eventNameSchema,
   eventPlaceProblem,
@@ -65,10 +66,11 @@ export function checkEventDraft(draft: EventDraft, caption: string, now: Date = 
   const placeProblem = eventPlaceProblem(place);
   if (placeProblem) problems['event.place'] = placeProblem;
 
-  // Not in the past: a day gone, or today at an hour gone (the browser's clock is the event's).
+  // Not in the past (a day gone, or today at an hour gone) nor over two years ahead: the browser's clock is the event's.
   if (!problems['event.date'] && start !== null) {
     const today = toDateKey(now);
     if (date < today) problems['event.date'] = EVENT_MESSAGES.startsInPast;
+    else if (eventDayTooFar(date, today)) problems['event.date'] = EVENT_MESSAGES.dateTooFar;
     else if (date === today && start <= now.getHours() * 60 + now.getMinutes()) problems['event.startTime'] = EVENT_MESSAGES.startsInPast;
   }
 

@@ -124,6 +124,24 @@ describe('Add an event', () => {
     expect(screen.getByLabelText('Place (optional)')).toHaveValue('p'.repeat(201));
   });
 
+  it('refuses a name or place holding control or text-direction characters, and a day over two years ahead, sending nothing', async () => {
+    const user = userEvent.setup();
+    const sent = jest.fn(() => ({ data: { createPost: makePost('new-post') } }));
+    renderPage([createMock({}, sent)]);
+    await startPost(user);
+    setField('Event name', 'Film\u202Enight');
+    setField('Date', inDays(2 * 366 + 1));
+    setField('Starts at', '19:00');
+    setField('Place (optional)', 'Main\u0007hall');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(screen.getByLabelText('Event name')).toHaveAccessibleDescription(
+      'Event name cannot contain invisible text-direction characters',
+    );
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription('The event must be within 2 years from today.');
+    expect(screen.getByLabelText('Place (optional)')).toHaveAccessibleDescription('Place cannot contain control characters');
+    expect(sent).not.toHaveBeenCalled();
+  });
+
   it('shows the api’s event.* problems by their fields and keeps what was typed', async () => {
     const user = userEvent.setup();
     const date = inDays(2);

@@ -1,4 +1,4 @@
-import { defaultEventName } from '@campus-clips/rules';
+import { defaultEventName, lastEventDay } from '@campus-clips/rules';
 import { useId, type ReactNode } from 'react';
 import { toDateKey } from '../../shared/lib/local-date';
 import type { EventDraft } from './event-draft';
@@ -72,7 +72,14 @@ export function EventFields({ draft, onChange, caption, problems }: EventFieldsP
           ))}
           <div className="grid gap-4 sm:grid-cols-3">
             {field('date', 'Date', (props) => (
-              <input {...props} type="date" value={draft.date} min={toDateKey(new Date())} onChange={set('date')} />
+              <input
+                {...props}
+                type="date"
+                value={draft.date}
+                min={toDateKey(new Date())}
+                max={lastEventDay(toDateKey(new Date()))}
+                onChange={set('date')}
+              />
             ))}
             {field('startTime', 'Starts at', (props) => (
               <input {...props} type="time" value={draft.startTime} onChange={set('startTime')} />

@@ -154,4 +154,40 @@ describe('Settings: profile', () => {
     expect(screen.getByText('Please enter your full name (minimum 2 characters)')).toBeInTheDocument();
     expect(identityMock).not.toHaveBeenCalled();
   });
+
+  it('refuses a name or bio holding control or text-direction characters by its field, in the words of the api, saving nothing', async () => {
+    const { user } = renderSection([]);
+    const username = screen.getByLabelText('Username');
+    await user.clear(username);
+    await user.paste('Ada\u202EtnedutS');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(username).toHaveAccessibleDescription('Display name cannot contain invisible text-direction characters');
+
+    await user.clear(username);
+    await user.paste('Ada\u0000Student');
+    const bio = screen.getByLabelText('Bio');
+    await user.clear(bio);
+    await user.paste('Physics\nChess\u0007');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(username).toHaveAccessibleDescription('Display name cannot contain control characters');
+    expect(bio).toHaveAccessibleDescription(expect.stringContaining('Bio cannot contain control characters'));
+    expect(identityMock).not.toHaveBeenCalled();
+  });
+
+  it('takes a name of any script with emoji and joiners, and a bio over several lines', async () => {
+    const displayName = 'Zoë 山田 👩‍👩‍👧‍👦';
+    const { user } = renderSection([
+      profileMock(
+        { displayName, bio: 'Physics\nChess', interests: ['Music'] },
+        { data: { updateProfile: { ...viewer, displayName, bio: 'Physics\nChess' } } },
+      ),
+    ]);
+    await user.clear(screen.getByLabelText('Username'));
+    await user.paste(displayName);
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.paste('Physics\nChess');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(identityMock).toHaveBeenCalledWith({ displayName });
+  });
 });

@@ -204,7 +204,7 @@ export function ProfileSection({ viewer, catalogue }: { viewer: Viewer; catalogu
               name="bio"
               rows={4}
               value={form.bio}
-              aria-describedby="settings-bio-hint"
+              aria-describedby={errors.bio ? 'settings-bio-hint settings-bio-error' : 'settings-bio-hint'}
               aria-invalid={errors.bio ? true : undefined}
               onChange={(event) => {
                 clearMessages();
@@ -219,7 +219,11 @@ export function ProfileSection({ viewer, catalogue }: { viewer: Viewer; catalogu
                 {charCount(form.bio)}/{LIMITS.bio}
               </span>
             </p>
-            {errors.bio && <p className="mt-1 text-sm text-red-600">{errors.bio}</p>}
+            {errors.bio && (
+              <p id="settings-bio-error" className="mt-1 text-sm text-red-600">
+                {errors.bio}
+              </p>
+            )}
           </div>
           <fieldset aria-describedby="settings-interests-hint">
             <legend className="mb-1 block text-sm font-medium text-slate-700">Interests</legend>
