@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,22 +59,40 @@ describe('embedded PGlite mode', () => {
     }
   }, 120_000);
 
-  it('npm run admin grants a role on the embedded database while the app is stopped', async () => {
+  it('npm run admin refuses while the app holds the embedded database, and grants a role once it is stopped', async () => {
     const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-embedded-admin-'));
     const env = { DATABASE_URL: '', DATA_DIR: ownDir, MEDIA_DIR: path.join(ownDir, 'media') };
+    const cli = path.join(path.dirname(buildApiEntryPoint()), 'admin-cli.js');
+    const cliEnv = { ...process.env, ...env, NODE_OPTIONS: '', LOG_LEVEL: 'silent', REDIS_URL: '' };
+    const admin = (...args: string[]) => spawnAsync(process.execPath, [cli, ...args], cliEnv);
     try {
       const first = await startTestServer(env);
       const student = await createStudent(first);
       const email = (await first.app.services.users.get(student.uid)).email!;
       const queue = '{ myRole moderationQueue { targetId } }';
       expect((await graphql(first, student.token, queue)).errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+
+      // While the app runs, the command works on a copy the app never sees: it refuses, and says what to do.
+      const refused = await admin('grant', 'admin', email);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain(`admin: nothing changed. The embedded database in ${path.join(ownDir, 'pglite')} is in use`);
+      expect(refused.stderr).toContain('Stop it first, or use PostgreSQL with DATABASE_URL.');
+      expect((await graphql(first, student.token, queue)).errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+      expect(await first.app.database.dataSource.query('SELECT role FROM users WHERE firebase_uid = $1', [student.uid])).toEqual([
+        { role: 'student' },
+      ]);
       await first.close();
 
-      const cli = path.join(path.dirname(buildApiEntryPoint()), 'admin-cli.js');
-      const cliEnv = { ...process.env, ...env, NODE_OPTIONS: '', LOG_LEVEL: 'silent', REDIS_URL: '' };
-      expect(execFileSync(process.execPath, [cli, 'grant', 'admin', email], { env: cliEnv, encoding: 'utf8' })).toContain(
-        `${email} is now an admin`,
-      );
+      // A lock left by an app that was killed (its heartbeat long stopped) does not stand in the way.
+      const lock = path.join(ownDir, 'pglite.lock');
+      expect(fs.existsSync(lock)).toBe(false);
+      fs.mkdirSync(lock);
+      const longAgo = new Date(Date.now() - 60_000);
+      fs.utimesSync(lock, longAgo, longAgo);
+      const granted = await admin('grant', 'admin', email);
+      expect(granted).toMatchObject({ code: 0, stdout: expect.stringContaining(`${email} is now an admin`) });
+      expect(fs.existsSync(lock)).toBe(false);
 
       const second = await startTestServer(env);
       try {
@@ -85,7 +103,7 @@ describe('embedded PGlite mode', () => {
     } finally {
       fs.rmSync(ownDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000); // two embedded starts, a build and two admin commands: minutes on a busy machine
 
   it('transcodes a video in-process: the job queue runs over the embedded database too', async () => {
     const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-embedded-jobs-'));
@@ -110,3 +128,12 @@ describe('embedded PGlite mode', () => {
     }
   }, 120_000);
 });
+
+/** Runs a command without blocking this process (the app under test answers meanwhile). */
+function spawnAsync(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { env, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Client, types } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { DropBrokenConnections } from './broken-connections';
+import { holdEmbeddedFolder } from './embedded-lock';
 import { MIGRATIONS } from './migrations/index';
 import { usePreparedStatements } from './prepared-statements';
 import { StatementCountingLogger } from './statement-counter';
@@ -73,28 +74,39 @@ export async function openDatabase(config: DatabaseSettings, entities: EntityLis
   }
 
   fs.mkdirSync(config.pgliteDir, { recursive: true });
+  // Before PGlite reads the folder: a second process on it would lose its writes (embedded-lock.ts).
+  const release = await holdEmbeddedFolder(config.pgliteDir, (error) => onError('the embedded database lock was lost', error));
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-  const pglite = await PGlite.create(config.pgliteDir);
-  const pgConfig = createPgConfig(pglite);
-  const dataSource = new DataSource({
-    ...common(entities, onError),
-    ...pgConfig,
-    installExtensions: false,
-    poolSize: 1,
-    extra: { ...pgConfig, max: 1 },
-  } as unknown as DataSourceOptions);
-  await dataSource.initialize();
-  usePreparedStatements(dataSource, config.preparedStatements ?? true);
-  await dataSource.runMigrations();
-  return {
-    dataSource,
-    kind: 'pglite',
-    async close() {
-      await dataSource.destroy();
-      await pglite.close();
-    },
-  };
+  try {
+    const pglite = await PGlite.create(config.pgliteDir);
+    const pgConfig = createPgConfig(pglite);
+    const dataSource = new DataSource({
+      ...common(entities, onError),
+      ...pgConfig,
+      installExtensions: false,
+      poolSize: 1,
+      extra: { ...pgConfig, max: 1 },
+    } as unknown as DataSourceOptions);
+    await dataSource.initialize();
+    usePreparedStatements(dataSource, config.preparedStatements ?? true);
+    await dataSource.runMigrations();
+    return {
+      dataSource,
+      kind: 'pglite',
+      async close() {
+        try {
+          await dataSource.destroy();
+          await pglite.close();
+        } finally {
+          await release();
+        }
+      },
+    };
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Several instances may start at once on one database: an advisory lock lets one migrate at a time. */

@@ -1,14 +1,21 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { notBlockedSql } from '../../infra/db/relation-filters';
 import { NotFoundError, ValidationError } from '../../shared/errors';
-import { authorize } from '../../shared/policy';
+import { authorize, type ActorSource, type Role } from '../../shared/policy';
 import { TEXT_MESSAGES, charCount, multiLineTextProblem } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import { isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
 import type { NotificationService } from '../notifications';
 import type { MediaService } from '../uploads';
 import { userNotFound, type UserService } from '../users';
-import { moderationPolicy } from './moderation.policy';
+import {
+  ACCOUNT_RULES,
+  type AccountSubject,
+  COMMAND_LINE,
+  countsTowardHiding,
+  moderationPolicy,
+  type ReporterStanding,
+} from './moderation.policy';
 import {
   type AccountRole,
   type AuditEntry,
@@ -30,11 +37,32 @@ export const MODERATION_MESSAGES = {
   noteMissing: 'Please say why (the author is told)',
   commentNotFound: 'Comment not found',
   accountCannotBeRemoved: 'An account cannot be removed: suspend it instead.',
+  notSuspended: 'This account is not suspended.',
+  daysInvalid: 'Suspend for 1 to 3,650 days, or leave empty for good',
 };
+
+/** A change to an account: its role, its suspension (null lifts it), or both. */
+interface AccountChange {
+  role?: Role;
+  suspendedUntil?: Date | null;
+}
+
+/** An account as the command line lists it (`npm run admin -- roles`, `suspended`). */
+export interface AccountListing {
+  email: string | null;
+  displayName: string;
+  role: Role;
+  suspendedUntil: Date | null;
+}
 
 const DETAILS_MAX = 1000;
 /** A suspension 'for good' ends in year 9999 (a date every driver and browser can hold). */
 const FOR_GOOD = new Date('9999-12-31T00:00:00.000Z');
+
+/** Lifting a suspension that is not in force would only tell the student something untrue. */
+function refuseUnlessSuspended(account: AccountSubject): void {
+  if (!account.suspended) throw new ValidationError({ decision: MODERATION_MESSAGES.notSuspended });
+}
 
 export interface ModerationDeps {
   db: DataSource;
@@ -63,16 +91,19 @@ export class ModerationService {
     if (charCount(details) > DETAILS_MAX) throw new ValidationError({ details: MODERATION_MESSAGES.detailsTooLong });
     const authorUid = await this.authorOf(viewer, input.targetType, input.targetId);
     authorize(moderationPolicy, viewer, 'report', authorUid);
+    // Every report reaches the queue; only a reporter in good standing counts toward hiding (the policy).
+    const counts = countsTowardHiding(await this.reporterStanding(viewer.uid));
     // One open report per reporter and target: a second is thanked the same, and stores nothing.
     await this.deps.db.query(
-      `INSERT INTO reports (reporter_uid, target_type, target_id, target_author_uid, reason, details)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [viewer.uid, input.targetType, input.targetId, authorUid, input.reason, details],
+      `INSERT INTO reports (reporter_uid, target_type, target_id, target_author_uid, reason, details, counts_toward_hiding)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [viewer.uid, input.targetType, input.targetId, authorUid, input.reason, details, counts],
     );
-    if (input.targetType === ReportTarget.POST) {
+    if (input.targetType === ReportTarget.POST && counts) {
       await this.deps.db.query(
         `UPDATE posts SET hidden_for_review = true WHERE id = $1 AND NOT hidden_for_review
-           AND (SELECT count(DISTINCT reporter_uid) FROM reports WHERE target_type = 'post' AND target_id = $1::text AND status = 'open') >= $2`,
+           AND (SELECT count(DISTINCT reporter_uid) FROM reports
+                 WHERE target_type = 'post' AND target_id = $1::text AND status = 'open' AND counts_toward_hiding) >= $2`,
         [input.targetId, this.deps.reportsToHide],
       );
     }
@@ -89,10 +120,12 @@ export class ModerationService {
       details: string[] | null;
       reporters: number;
       latest: Date;
+      suspended_until: Date | null;
     }> = await this.deps.db.query(
       `SELECT target_type, target_id, target_author_uid, array_agg(DISTINCT reason) AS reasons,
               array_agg(details ORDER BY created_at DESC) FILTER (WHERE details <> '') AS details,
-              count(DISTINCT reporter_uid)::int AS reporters, max(created_at) AS latest
+              count(DISTINCT reporter_uid)::int AS reporters, max(created_at) AS latest,
+              (SELECT suspended_until FROM users WHERE firebase_uid = target_author_uid AND suspended_until > now()) AS suspended_until
          FROM reports WHERE status = 'open'
         GROUP BY target_type, target_id, target_author_uid
         ORDER BY ${order === QueueOrder.MOST_REPORTED ? 'reporters DESC, latest DESC' : 'latest DESC'}
@@ -114,6 +147,8 @@ export class ModerationService {
         reporterCount: row.reporters,
         latestAt: row.latest,
         authorHistory: history.get(row.target_author_uid) ?? [],
+        authorSuspended: row.suspended_until !== null,
+        authorSuspendedUntil: row.suspended_until && row.suspended_until < FOR_GOOD ? row.suspended_until : null,
       });
     }
     return groups;
@@ -122,6 +157,10 @@ export class ModerationService {
   async moderate(viewer: Viewer, input: ModerateInput): Promise<boolean> {
     authorize(moderationPolicy, viewer, 'moderate', null);
     const note = checkNote(input.note);
+    if (input.decision === ModerationDecision.SUSPEND && input.days !== null && input.days !== undefined) {
+      if (!Number.isInteger(input.days) || input.days < 1 || input.days > 3650)
+        throw new ValidationError({ days: MODERATION_MESSAGES.daysInvalid });
+    }
     const authorUid = await this.authorOf(null, input.targetType, input.targetId, true);
     const { content } = await this.contentOf(input.targetType, input.targetId, null);
     const what = input.targetType === ReportTarget.POST ? 'post' : input.targetType === ReportTarget.COMMENT ? 'comment' : 'account';
@@ -143,12 +182,9 @@ export class ModerationService {
         await this.notify(authorUid, `A moderator warned you about your ${what}: ${note}`);
         break;
       case ModerationDecision.SUSPEND: {
+        // Suspending for a post or a comment acts on its author's account: the same rules.
         const until = input.days ? new Date(Date.now() + input.days * 86_400_000) : FOR_GOOD;
-        if (input.days !== null && input.days !== undefined && (!Number.isInteger(input.days) || input.days < 1 || input.days > 3650)) {
-          throw new ValidationError({ days: 'Suspend for 1 to 3,650 days, or leave empty for good' });
-        }
-        await this.deps.db.query('UPDATE users SET suspended_until = $2 WHERE firebase_uid = $1', [authorUid, until]);
-        await this.deps.announceStanding(authorUid);
+        await this.changeAccount(viewer, authorUid, { suspendedUntil: until });
         details = { ...details, until: until.toISOString() };
         await this.notify(
           authorUid,
@@ -157,8 +193,7 @@ export class ModerationService {
         break;
       }
       case ModerationDecision.UNSUSPEND:
-        await this.deps.db.query('UPDATE users SET suspended_until = NULL WHERE firebase_uid = $1', [authorUid]);
-        await this.deps.announceStanding(authorUid);
+        await this.changeAccount(viewer, authorUid, { suspendedUntil: null }, refuseUnlessSuspended);
         await this.notify(authorUid, `Your suspension has been lifted: ${note}`);
         break;
     }
@@ -173,14 +208,11 @@ export class ModerationService {
   async setModerator(viewer: Viewer, userId: string, moderator: boolean, note: string): Promise<boolean> {
     authorize(moderationPolicy, viewer, 'grantRoles', null);
     const clean = checkNote(note, false);
-    const target = await this.deps.users.get(userId);
-    // An admin stays admin: roles above moderator are granted only with the admin command.
-    await this.deps.db.query(`UPDATE users SET role = $2 WHERE firebase_uid = $1 AND role <> 'admin'`, [
-      target.id,
-      moderator ? 'moderator' : 'student',
-    ]);
-    await this.deps.announceStanding(target.id);
-    await this.audit(viewer.uid, moderator ? 'grant' : 'revoke', ReportTarget.USER, target.id, target.id, clean, {
+    // An admin stays admin: roles above moderator change only with the admin command.
+    const target = await this.changeAccount(viewer, userId, { role: moderator ? 'moderator' : 'student' }, (account) =>
+      authorize(moderationPolicy, viewer, 'changeModeratorRole', account),
+    );
+    await this.audit(viewer.uid, moderator ? 'grant' : 'revoke', ReportTarget.USER, target.uid, target.uid, clean, {
       role: 'moderator',
     });
     return true;
@@ -188,16 +220,27 @@ export class ModerationService {
 
   /** `npm run admin -- grant admin|moderator <email>` and `revoke`: the command line's path, audited as 'command line'. */
   async setRoleByEmail(email: string, role: 'admin' | 'moderator' | 'student'): Promise<string> {
-    const [user]: Array<{ firebase_uid: string }> = await this.deps.db.query(
-      'SELECT firebase_uid FROM users WHERE lower(email) = lower($1)',
-      [email.trim()],
+    const uid = await this.uidByEmail(email);
+    await this.changeAccount(COMMAND_LINE, uid, { role });
+    await this.audit(COMMAND_LINE.uid, role === 'student' ? 'revoke' : 'grant', ReportTarget.USER, uid, uid, '', { role });
+    return uid;
+  }
+
+  /** `npm run admin -- unsuspend <email>`: the operator's way back for any account, an admin's included. */
+  async unsuspendByEmail(email: string): Promise<string> {
+    const uid = await this.uidByEmail(email);
+    await this.changeAccount(COMMAND_LINE, uid, { suspendedUntil: null }, refuseUnlessSuspended);
+    await this.audit(COMMAND_LINE.uid, 'unsuspend', ReportTarget.USER, uid, uid, '', {});
+    return uid;
+  }
+
+  /** `npm run admin -- roles` (moderators and admins, admins first) and `suspended` (suspensions in force, ending first). */
+  async listAccounts(which: 'roles' | 'suspended'): Promise<AccountListing[]> {
+    return this.deps.db.query(
+      `SELECT email, display_name AS "displayName", role, suspended_until AS "suspendedUntil" FROM users
+        WHERE ${which === 'roles' ? `role <> 'student'` : 'suspended_until > now()'}
+        ORDER BY ${which === 'roles' ? `role = 'admin' DESC, lower(email)` : 'suspended_until, lower(email)'}`,
     );
-    if (!user) throw userNotFound();
-    await this.deps.db.query('UPDATE users SET role = $2 WHERE firebase_uid = $1', [user.firebase_uid, role]);
-    await this.audit('command line', role === 'student' ? 'revoke' : 'grant', ReportTarget.USER, user.firebase_uid, user.firebase_uid, '', {
-      role,
-    });
-    return user.firebase_uid;
   }
 
   /** Admins: who moderates now (moderators and admins), admins first. */
@@ -233,6 +276,75 @@ export class ModerationService {
       `SELECT id, message, created_at AS "createdAt" FROM moderation_notices WHERE user_uid = $1 ORDER BY created_at DESC LIMIT 50`,
       [viewer.uid],
     );
+  }
+
+  /**
+   * Changes an account's role or suspension in one transaction that first locks the admins' rows
+   * and the target's, then judges the change by the policy on what it read. Two admins suspending
+   * or revoking each other at once thus take turns, and the second sees the first's change: the
+   * last admin in force is never taken out. Refused: nothing changed. Every instance is then told.
+   */
+  private async changeAccount(
+    actor: ActorSource,
+    targetUid: string,
+    change: AccountChange,
+    alsoCheck?: (target: AccountSubject) => void,
+  ): Promise<AccountSubject> {
+    const target = await this.deps.db.transaction(async (tx: EntityManager) => {
+      const rows: Array<{ firebase_uid: string; role: Role; suspended_until: Date | null }> = await tx.query(
+        `SELECT firebase_uid, role, suspended_until FROM users WHERE role = 'admin' OR firebase_uid = $1 ORDER BY firebase_uid FOR UPDATE`,
+        [targetUid],
+      );
+      const now = new Date();
+      const inForce = (row: { suspended_until: Date | null }) => !row.suspended_until || row.suspended_until <= now;
+      const row = rows.find((candidate) => candidate.firebase_uid === targetUid);
+      if (!row) throw userNotFound();
+      const account: AccountSubject = { uid: row.firebase_uid, role: row.role, suspended: !inForce(row) };
+      for (const rule of ACCOUNT_RULES) authorize(moderationPolicy, actor, rule, account);
+      alsoCheck?.(account);
+      const leavesForce = (change.role !== undefined && change.role !== 'admin') || (change.suspendedUntil ?? now) > now;
+      if (leavesForce) {
+        const otherAdminsInForce = rows.filter(
+          (other) => other.role === 'admin' && other.firebase_uid !== targetUid && inForce(other),
+        ).length;
+        authorize(moderationPolicy, actor, 'keepAnAdmin', { target: account, otherAdminsInForce });
+      }
+      if (change.role !== undefined) await tx.query('UPDATE users SET role = $2 WHERE firebase_uid = $1', [targetUid, change.role]);
+      if (change.suspendedUntil !== undefined) {
+        await tx.query('UPDATE users SET suspended_until = $2 WHERE firebase_uid = $1', [targetUid, change.suspendedUntil]);
+      }
+      return account;
+    });
+    await this.deps.announceStanding(target.uid);
+    return target;
+  }
+
+  private async uidByEmail(email: string): Promise<string> {
+    const [user]: Array<{ firebase_uid: string }> = await this.deps.db.query(
+      'SELECT firebase_uid FROM users WHERE lower(email) = lower($1)',
+      [email.trim()],
+    );
+    if (!user) throw userNotFound();
+    return user.firebase_uid;
+  }
+
+  /**
+   * What countsTowardHiding judges, in one statement. Campus e-mail verification does not exist
+   * yet: when it does, `email_verified` is read here (the one place), and the policy already asks it.
+   */
+  private async reporterStanding(uid: string): Promise<ReporterStanding> {
+    const [row]: Array<{ created_at: Date; has_posted: boolean; ever_suspended: boolean; email_verified: boolean }> =
+      await this.deps.db.query(
+        `SELECT u.created_at,
+                EXISTS (SELECT 1 FROM posts p WHERE p.author_uid = u.firebase_uid AND p.status = 'ready' AND NOT p.hidden_for_review) AS has_posted,
+                u.suspended_until IS NOT NULL
+                  OR EXISTS (SELECT 1 FROM moderation_actions a WHERE a.target_author_uid = u.firebase_uid AND a.action = 'suspend') AS ever_suspended,
+                true AS email_verified
+           FROM users u WHERE u.firebase_uid = $1`,
+        [uid],
+      );
+    if (!row) throw userNotFound();
+    return { createdAt: row.created_at, hasPosted: row.has_posted, everSuspended: row.ever_suspended, emailVerified: row.email_verified };
   }
 
   /** Who wrote the target; for a reporter, only a post they may see. `any`: whatever its state (moderators). */

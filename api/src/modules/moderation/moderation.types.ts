@@ -115,6 +115,12 @@ export class ReportGroup {
 
   @Field(() => [String], { description: "The author's earlier outcomes, newest first (e.g. 'remove: spam links')" })
   authorHistory!: string[];
+
+  @Field({ description: "The author's account is suspended now (moderators lift it from here)" })
+  authorSuspended!: boolean;
+
+  @Field(() => Date, { nullable: true, description: "When the author's suspension ends; null when not suspended or suspended for good" })
+  authorSuspendedUntil!: Date | null;
 }
 
 @ObjectType()

@@ -29,6 +29,8 @@ const postGroup = {
   reporterCount: 3,
   latestAt: '2026-11-20T12:00:00.000Z',
   authorHistory: ['warn: spam links'],
+  authorSuspended: false,
+  authorSuspendedUntil: null,
   targetAuthor: author('sam', 'Sam Student'),
 };
 
@@ -43,6 +45,8 @@ const commentGroup = {
   reporterCount: 1,
   latestAt: '2026-11-19T12:00:00.000Z',
   authorHistory: [],
+  authorSuspended: false,
+  authorSuspendedUntil: null,
   targetAuthor: author('kim', 'Kim Commenter'),
 };
 
@@ -57,6 +61,8 @@ const accountGroup = {
   reporterCount: 2,
   latestAt: '2026-11-18T12:00:00.000Z',
   authorHistory: [],
+  authorSuspended: false,
+  authorSuspendedUntil: null,
   targetAuthor: author('lee', 'Lee Impostor'),
 };
 
@@ -87,9 +93,11 @@ describe('the moderation queue', () => {
     expect(within(post).getByText('“Same video posted ten times”')).toBeInTheDocument();
     expect(within(post).getByRole('link', { name: 'Sam Student' })).toHaveAttribute('href', '/user/sam');
     expect(within(post).getByText('warn: spam links')).toBeInTheDocument();
-    for (const action of ['Dismiss', 'Remove', 'Warn', 'Suspend', 'Lift suspension']) {
+    for (const action of ['Dismiss', 'Remove', 'Warn', 'Suspend']) {
       expect(within(post).getByRole('button', { name: action })).toBeInTheDocument();
     }
+    // Sam is not suspended: there is nothing to lift.
+    expect(within(post).queryByRole('button', { name: 'Lift suspension' })).not.toBeInTheDocument();
 
     const comment = groupNamed('Comment by Kim Commenter');
     expect(within(comment).getByText('You are all idiots')).toBeInTheDocument();
@@ -101,6 +109,25 @@ describe('the moderation queue', () => {
     const account = groupNamed('Account: Lee Impostor');
     expect(within(account).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
     expect(within(account).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+  });
+
+  it('offers Lift suspension only for an author who is suspended, and says until when', async () => {
+    const suspendedPostAuthor = { ...postGroup, authorSuspended: true, authorSuspendedUntil: '2026-12-01T09:30:00.000Z' };
+    const suspendedForGood = { ...accountGroup, authorSuspended: true, authorSuspendedUntil: null };
+    renderWithApollo(<ModerationPage />, { mocks: [queueMock('NEWEST', [suspendedPostAuthor, commentGroup, suspendedForGood])] });
+
+    const post = await screen.findByRole('article', { name: 'Post by Sam Student' });
+    expect(within(post).getByRole('button', { name: 'Lift suspension' })).toBeInTheDocument();
+    expect(within(post).getByText('Suspended until 2026-12-01')).toBeInTheDocument();
+    const account = groupNamed('Account: Lee Impostor');
+    expect(within(account).getByRole('button', { name: 'Lift suspension' })).toBeInTheDocument();
+    expect(within(account).getByText('Suspended for good')).toBeInTheDocument();
+
+    // Kim is not suspended: nothing to lift, and no suspension shown.
+    const comment = groupNamed('Comment by Kim Commenter');
+    expect(within(comment).queryByRole('button', { name: 'Lift suspension' })).not.toBeInTheDocument();
+    expect(within(comment).queryByText(/^Suspended/)).not.toBeInTheDocument();
+    expect(within(comment).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
   });
 
   it('switches to Most reported', async () => {

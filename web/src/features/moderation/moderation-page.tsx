@@ -107,7 +107,10 @@ function ReportGroupCard({ group, onDone }: { group: ReportGroupFieldsFragment; 
   const noun = targetNoun(group.targetType);
   const authorName = group.targetAuthor?.displayName?.trim() || 'Unknown user';
   const heading = group.targetType === 'USER' ? `Account: ${authorName}` : `${noun === 'post' ? 'Post' : 'Comment'} by ${authorName}`;
-  const decisions = DECISIONS.filter((decision) => decision.value !== 'REMOVE' || group.targetType !== 'USER');
+  // An account cannot be removed; a suspension can be lifted only while one is in force.
+  const decisions = DECISIONS.filter(
+    (decision) => (decision.value !== 'REMOVE' || group.targetType !== 'USER') && (decision.value !== 'UNSUSPEND' || group.authorSuspended),
+  );
 
   function open(decision: Decision) {
     setErrors({});
@@ -191,6 +194,11 @@ function ReportGroupCard({ group, onDone }: { group: ReportGroupFieldsFragment; 
             </Link>
           ) : (
             authorName
+          )}
+          {group.authorSuspended && (
+            <span className="ml-2 text-gray-700">
+              {group.authorSuspendedUntil ? `Suspended until ${group.authorSuspendedUntil.slice(0, 10)}` : 'Suspended for good'}
+            </span>
           )}
         </dd>
         <dt className="font-medium text-gray-700">Their history</dt>
