@@ -27,6 +27,7 @@ import { publicBase } from './http/public-base';
 import { createRestRouter } from './rest/router';
 import { createLogger, type Logger } from './infra/logger';
 import { createRateLimiter, type RateLimiter } from './infra/rate-limit/rate-limiter';
+import type { RateLimitTable } from './shared/rate-limit-table';
 import { openJobQueue, type JobQueue } from './infra/queue/job-queue';
 import { createVideoProcessing } from './video-processing-wiring';
 import type { VideoProcessingService } from './modules/video-processing';
@@ -55,7 +56,11 @@ export interface App {
  * /uploads (tus), /media (range playback), health, and the web app. Every entry point takes the
  * caller from the same TokenVerifier and calls the same services.
  */
-export async function createApp(config: Config): Promise<App> {
+export async function createApp(
+  config: Config,
+  /** Tests only: a rate-limit table of their own (small limits), in place of shared/rate-limit-table.ts's. */
+  overrides: { rateLimitTable?: RateLimitTable } = {},
+): Promise<App> {
   const logger = createLogger(config.logLevel);
   const logUnexpected = (error: unknown) => logger.error({ err: error }, 'unexpected error');
   const database = await openDatabase(config, ENTITIES, (message, detail) => logger.warn({ detail }, message));
@@ -67,7 +72,7 @@ export async function createApp(config: Config): Promise<App> {
   await standing.load();
   verifier.useStanding(standing);
   const standingChanges = shareAccountStanding(pubsub, standing, verifier);
-  const limits = createRateLimiter({ enabled: config.rateLimits, redisUrl: config.redisUrl });
+  const limits = createRateLimiter({ enabled: config.rateLimits, redisUrl: config.redisUrl, table: overrides.rateLimitTable });
   const media = await createMedia({ config, dataSource: database.dataSource, verifier, limits, logger });
   const jobs = await openJobQueue({
     databaseUrl: config.databaseUrl,

@@ -6,7 +6,8 @@ import type { Services } from '../modules/services';
 import { RateLimitedError, toAppError } from '../shared/errors';
 import { requireViewer } from '../shared/policy';
 import type { Viewer } from '../shared/viewer';
-import { setRateLimitHeaders } from '../shared/rate-limit-outcome';
+import { setRateLimitHeaders, tighterOf, type RateLimitState } from '../shared/rate-limit-outcome';
+import type { LimitedAction } from '../shared/rate-limit-table';
 import { REST_ROUTES, RestAttachment, type RestCall, type RestRoute } from './routes';
 import { createSpecLists } from './spec-lists';
 
@@ -34,16 +35,20 @@ export function createRestRouter(options: {
       try {
         const viewer = await options.verifier.viewerFromHeader(req.headers.authorization);
         const handle = withViewer(route, viewer);
-        if (route.rateLimit) {
-          const outcome = await options.rateLimiter.consume(route.rateLimit, { uid: viewer?.uid, address: req.ip });
-          if (outcome) setRateLimitHeaders(res, outcome);
-        }
+        // Each count's outcome, the tightest so far, goes out as the RateLimit headers.
+        let reported: RateLimitState | null = null;
+        const count = async (action: LimitedAction) => {
+          reported = tighterOf(reported, await options.rateLimiter.consume(action, { uid: viewer?.uid, address: req.ip }));
+          if (reported) setRateLimitHeaders(res, reported);
+        };
+        if (route.rateLimit) await count(route.rateLimit);
         const result = await handle({
           params: req.params as Record<string, string>,
           query: req.query as Record<string, unknown>,
           body: isPlainObject(req.body) ? req.body : {},
           services: options.services,
           lists,
+          count,
         });
         if (result instanceof RestAttachment) {
           res.status(route.status ?? 200).setHeader('Content-Type', result.contentType);

@@ -27,12 +27,17 @@ export interface RestCall<V extends Viewer | null = Viewer | null> {
   services: Services;
   /** The uid lists only the spec's documents carry (rest/spec-lists.ts). */
   lists: SpecLists;
+  /** Counts one more `action` for the caller, for a count only the service can decide on (a sign-up); 429 when over. */
+  count(action: LimitedAction): Promise<void>;
 }
 
 interface RouteBase {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
-  /** The abuse limit this route counts against (shared/rate-limit-table.ts), before it runs; GraphQL's field spends the same budget. */
+  /**
+   * The abuse limit this route counts against (shared/rate-limit-table.ts), before it runs; GraphQL's
+   * field spends the same budget. Every write has one (test/api/rate-limits.test.ts checks).
+   */
   rateLimit?: LimitedAction;
   failure: string;
   /** The spec's failure body for this call has an `error` field (§7, §8): it names the failure in the spec's words. */
@@ -74,13 +79,18 @@ export const REST_ROUTES: RestRoute[] = [
     rateLimit: 'sync',
     failure: 'Failed to sync with database',
     failureHasError: true,
-    async handle({ viewer, body, services, lists }) {
+    async handle({ viewer, body, services, lists, count }) {
       authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
-      const user = await services.users.sync(viewer, {
-        displayName: optionalText(body, 'displayName'),
-        photoURL: optionalText(body, 'photoURL'),
-        dateOfBirth: optionalText(body, 'dateOfBirth'),
-      });
+      const user = await services.users.sync(
+        viewer,
+        {
+          displayName: optionalText(body, 'displayName'),
+          photoURL: optionalText(body, 'photoURL'),
+          dateOfBirth: optionalText(body, 'dateOfBirth'),
+        },
+        // The sync that creates the profile is a sign-up, limited per address besides 'sync'.
+        () => count('signup'),
+      );
       return { message: 'User synced successfully', user: await userDocument(lists, user, viewer) };
     },
   },
@@ -98,6 +108,7 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'put',
     path: '/api/users/:uid',
     access: 'user',
+    rateLimit: 'profile',
     failure: 'Failed to update user profile',
     async handle({ viewer, params, body, services, lists }) {
       // The path names who acts (D1): someone else's uid is a 403 before the body is read.
@@ -151,6 +162,7 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'delete',
     path: '/api/posts/:postId',
     access: 'user',
+    rateLimit: 'delete',
     failure: 'Failed to delete post',
     async handle({ viewer, params, services }) {
       await services.posts.delete(viewer, params.postId!);
@@ -213,6 +225,7 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'post',
     path: '/api/calendar',
     access: 'user',
+    rateLimit: 'calendar',
     failure: 'Failed to save event.',
     async handle({ viewer, body, services }) {
       authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));
@@ -240,6 +253,7 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'delete',
     path: '/api/calendar',
     access: 'user',
+    rateLimit: 'calendar',
     failure: 'Failed to delete event.',
     async handle({ viewer, body, services }) {
       authorize(userPolicy, viewer, 'actAs', optionalText(body, 'firebaseUid'));

@@ -47,8 +47,11 @@ export class ValidationError extends AppError {
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(readonly state: RateLimitState) {
-    super('RATE_LIMITED', `Too many requests. Please wait ${state.resetSeconds} seconds and try again.`, 429, {
+  constructor(
+    readonly state: RateLimitState,
+    message = `Too many requests. Please wait ${state.resetSeconds} seconds and try again.`,
+  ) {
+    super('RATE_LIMITED', message, 429, {
       retryAfter: state.resetSeconds,
     });
     this.retryAfterSeconds = state.resetSeconds;

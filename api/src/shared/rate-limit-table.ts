@@ -3,9 +3,26 @@
  * in a window. Per-address limits are ten times the per-student ones because a whole campus can
  * sit behind one NAT address; they stop a script that creates accounts to get round the
  * per-student limits. Every number here is far above what a student does by hand (the tests show
- * a busy session stays under them).
+ * a busy session stays under them). Every mutation and every REST write names one of these
+ * (test/api/rate-limits.test.ts fails on one that does not).
  */
-export type LimitedAction = 'sync' | 'post' | 'comment' | 'like' | 'follow' | 'upload' | 'report';
+export type LimitedAction =
+  | 'sync'
+  | 'signup'
+  | 'profile'
+  | 'post'
+  | 'delete'
+  | 'comment'
+  | 'like'
+  | 'follow'
+  | 'upload'
+  | 'calendar'
+  | 'calendarFeed'
+  | 'notifications'
+  | 'account'
+  | 'report'
+  | 'moderate'
+  | 'role';
 
 export interface LimitWindow {
   points: number;
@@ -13,24 +30,69 @@ export interface LimitWindow {
 }
 
 export interface ActionLimits {
-  perStudent: LimitWindow;
+  /** Absent where there is no student to count yet (a sign-up). */
+  perStudent?: LimitWindow;
   perAddress: LimitWindow;
+  /** The refusal in this action's own words; "Too many requests. Please wait N seconds..." otherwise. */
+  refusal?: (retryAfterSeconds: number) => string;
 }
+
+export type RateLimitTable = Record<LimitedAction, ActionLimits>;
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-export const RATE_LIMITS: Record<LimitedAction, ActionLimits> = {
+/** Ten times the student's window, per address (see above). */
+function perStudent(points: number, seconds: number): { perStudent: LimitWindow; perAddress: LimitWindow } {
+  return { perStudent: { points, seconds }, perAddress: { points: points * 10, seconds } };
+}
+
+export const RATE_LIMITS = {
   /** Sign-in profile sync: the web app syncs on every sign-in and every full page load. */
-  sync: { perStudent: { points: 30, seconds: MINUTE }, perAddress: { points: 300, seconds: MINUTE } },
-  post: { perStudent: { points: 30, seconds: HOUR }, perAddress: { points: 300, seconds: HOUR } },
-  comment: { perStudent: { points: 30, seconds: MINUTE }, perAddress: { points: 300, seconds: MINUTE } },
+  sync: perStudent(30, MINUTE),
+  /**
+   * New accounts (the first sync of an identity, which creates its profile), per address only: a
+   * new account has no history to count against. Ten an hour lets a household or a shared flat
+   * sign up together, and keeps a script on one address to 240 throwaway accounts a day instead of
+   * the identity provider's 100 an hour. An existing student's sync never counts here.
+   */
+  signup: {
+    perAddress: { points: 10, seconds: HOUR },
+    refusal: (seconds) => {
+      const minutes = Math.ceil(seconds / MINUTE);
+      return `Too many new accounts have been created from this network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+    },
+  },
+  /** Profile edits (name, bio, photo, interests): a student trying photos and rewording a bio makes a couple of dozen saves. */
+  profile: perStudent(60, HOUR),
+  post: perStudent(30, HOUR),
+  /** Deleting one's own posts and comments (each asks for a confirmation): tidying up a whole term's clips fits in an hour. */
+  delete: perStudent(120, HOUR),
+  comment: perStudent(30, MINUTE),
   /** Like and unlike together: a fast scroller tapping hearts stays well under this. */
-  like: { perStudent: { points: 120, seconds: MINUTE }, perAddress: { points: 1200, seconds: MINUTE } },
-  /** Follow and unfollow together. */
-  follow: { perStudent: { points: 60, seconds: MINUTE }, perAddress: { points: 600, seconds: MINUTE } },
+  like: perStudent(120, MINUTE),
+  /** Follow and unfollow, block and unblock, mute and unmute together. */
+  follow: perStudent(60, MINUTE),
   /** Starting an upload (videos and profile photos); the chunks of one upload are not counted. */
-  upload: { perStudent: { points: 40, seconds: HOUR }, perAddress: { points: 400, seconds: HOUR } },
+  upload: perStudent(40, HOUR),
+  /**
+   * Calendar entries saved and deleted, event posts added: one every 10 s for ten minutes straight,
+   * quicker than anyone types a term's deadlines in from a syllabus.
+   */
+  calendar: perStudent(60, 10 * MINUTE),
+  /** Making a new calendar feed address: done when a link has leaked, a few times at most. */
+  calendarFeed: perStudent(10, HOUR),
+  /** Marking all notifications read and switching kinds on or off: a click each; flicking every switch back and forth is a few dozen. */
+  notifications: perStudent(60, 10 * MINUTE),
+  /** Deleting one's account (the web also removes an unfinished sign-up this way): once, with a retry or two. */
+  account: perStudent(5, HOUR),
   /** Reports: a student flagging a bad evening's worth of content stays under this; a script does not. */
-  report: { perStudent: { points: 20, seconds: HOUR }, perAddress: { points: 200, seconds: HOUR } },
-};
+  report: perStudent(20, HOUR),
+  /**
+   * Moderators' decisions (each with a note): one every 5 s for ten minutes, faster than anyone
+   * reads a report, so a spam wave can be cleared; a hijacked moderator account is held to 720 an hour.
+   */
+  moderate: perStudent(120, 10 * MINUTE),
+  /** Admins appointing or standing down moderators: a team is a handful of people. */
+  role: perStudent(20, HOUR),
+} satisfies RateLimitTable;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { REST_ROUTES, type RestRoute } from '../../src/rest/routes';
 import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/database-snapshot';
 import { expiredToken, MALFORMED_TOKEN } from '../support/identity';
-import { createStudent, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
+import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
 /**
  * D1 for every route of the REST route table, generated from REST_ROUTES: a route with access
@@ -312,6 +312,43 @@ describe('resources owned by someone else', () => {
     const posts = await rest(server, 'GET', `/api/posts/user/${victim.uid}`);
     const post = posts.body.posts.find((candidate: { _id: string }) => candidate._id === victimPost);
     expect(post.likes).toContain(victim.uid);
+  });
+});
+
+describe('GET /calendar-feed/:file, beside the route table (calendar apps send no token)', () => {
+  const resetFeed = async (student: Student) => {
+    const result = await graphql(
+      server,
+      student.token,
+      `
+        mutation {
+          resetCalendarFeed
+        }
+      `,
+    );
+    if (result.errors) throw new Error(`setup failed: ${JSON.stringify(result.errors)}`);
+    return new URL(result.data.resetCalendarFeed as string).pathname;
+  };
+
+  it('opens a calendar only at its secret address: no token, uid or e-mail is a key', async () => {
+    const victimFeed = await resetFeed(victim);
+    const intruder = await createStudent(server);
+    const intruderFeed = await resetFeed(intruder);
+    const owned = await rest(server, 'GET', victimFeed);
+    expect(owned.status).toBe(200);
+    expect(owned.body).toContain(VICTIM_EVENT);
+
+    const guesses = [victim.uid, victim.email, intruder.uid].map((name) => `/calendar-feed/${encodeURIComponent(name)}.ics`);
+    for (const path of [...guesses, `${victimFeed}x`, victimFeed.replace(/\.ics$/, '')]) {
+      for (const auth of [{ token: intruder.token }, { token: victim.token }, {}]) {
+        const answer = await rest(server, 'GET', path, auth);
+        expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 404, body: 'Not found' });
+      }
+    }
+    // The intruder's own address shows the intruder's calendar, with nothing of the victim's.
+    const own = await rest(server, 'GET', intruderFeed, { token: intruder.token });
+    expect(own.status).toBe(200);
+    expect(own.body).not.toContain(VICTIM_EVENT);
   });
 });
 

@@ -1,11 +1,19 @@
 import { REST_ROUTES } from '../../src/rest/routes';
 import { rest } from '../support/test-server';
 import { healthz, openFuzzWorld, runPhase, type FuzzWorld } from './support/fuzz-world';
-import { conformingRequests, junkAuthRequests, refusedRequests, routeShapes } from './support/rest-fuzz';
+import {
+  CALENDAR_FEED_TARGET,
+  calendarFeedRequests,
+  conformingRequests,
+  junkAuthRequests,
+  refusedRequests,
+  routeShapes,
+} from './support/rest-fuzz';
 
 /**
- * Hostile input on the REST adapter: every route of REST_ROUTES, its path parameters, body fields
- * and query generated (fast-check) from the route table and the handlers' own reads, sent over
+ * Hostile input on the REST adapter: every route of REST_ROUTES (and the calendar feed's secret
+ * addresses beside it), its path parameters, body fields and query generated (fast-check) from the
+ * route table and the handlers' own reads, sent over
  * HTTP to a real server 8 at a time. Never a 5xx, every refusal in clear words, and requests that
  * must be refused change nothing in the database or the media store.
  * FUZZ_SEED=<n> replays a run; FUZZ_SCALE=<x> runs x times as many requests.
@@ -58,6 +66,15 @@ it('answers bodies of the right kinds with hostile values (SQL, HTML, unicode, h
   });
 });
 
+it('refuses every calendar feed address but the real one, whatever the token, storing nothing', async () => {
+  await runPhase(world, {
+    name: 'calendar feed addresses',
+    arbitrary: calendarFeedRequests(world),
+    requests: count(600),
+    storeUnchanged: true,
+  });
+});
+
 describe('regressions the fuzzer found', () => {
   it('saving a day while the same day is being deleted answers, never 500', async () => {
     const { token, uid } = world.student;
@@ -93,13 +110,9 @@ describe('regressions the fuzzer found', () => {
   });
 });
 
-it('fuzzed every route of the table, and the server still answers', async () => {
+it('fuzzed every route of the table and the calendar feed, and the server still answers', async () => {
   const fuzzed = [...world.stats.byTarget.keys()];
-  expect(
-    routeShapes()
-      .map((shape) => shape.key)
-      .filter((key) => !fuzzed.includes(key)),
-  ).toEqual([]);
+  expect([...routeShapes().map((shape) => shape.key), CALENDAR_FEED_TARGET].filter((key) => !fuzzed.includes(key))).toEqual([]);
   expect(await healthz(world)).toEqual({ status: 200, body: { status: 'ok' } });
   expect(world.stats.serverErrors).toBe(0);
 });

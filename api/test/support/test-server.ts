@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { createApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import type { RateLimitTable } from '../../src/shared/rate-limit-table';
 import { createIdentity, type TestIdentity } from './identity';
 import { finishVideosInstantly } from './instant-processing';
 
@@ -17,7 +19,8 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
-  options: { instantVideos?: boolean } = {},
+  /** `rateLimitTable`: limits of the test's own in place of the production table (small ones reach a refusal in a few calls). */
+  options: { instantVideos?: boolean; rateLimitTable?: RateLimitTable } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     ...process.env,
@@ -29,7 +32,7 @@ export async function startTestServer(
     TRANSCODE_WORKERS: '0',
     ...env,
   });
-  const app = await createApp(config);
+  const app = await createApp(config, { rateLimitTable: options.rateLimitTable });
   // Off for a test whose videos are transcoded by separate worker processes.
   if (options.instantVideos ?? config.transcodeWorkers === 0) finishVideosInstantly(app);
   const { port } = await app.listen();
@@ -41,7 +44,19 @@ export interface Student extends TestIdentity {
   displayName: string;
 }
 
-/** An emulator account with a synced profile (17+, named), ready to act. */
+/**
+ * A client address as the trusted proxy in front of the api reports it (X-Forwarded-For), fresh
+ * each time: callers that must not share a per-address budget (sign-ups, above all) each use one.
+ */
+export function newClientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/**
+ * An emulator account with a synced profile (17+, named), ready to act. Each signs up from an
+ * address of its own, as students do from their own phones: a suite's many students never meet
+ * the per-address sign-up limit (test/api/rate-limits.test.ts tests that limit itself).
+ */
 export async function createStudent(server: TestServer, profile: { displayName?: string; dateOfBirth?: string } = {}): Promise<Student> {
   const identity = await createIdentity();
   const displayName = profile.displayName ?? `Student ${identity.uid.slice(0, 5)}`;
@@ -58,6 +73,7 @@ export async function createStudent(server: TestServer, profile: { displayName?:
     {
       input: { displayName, dateOfBirth: profile.dateOfBirth ?? '2000-01-15' },
     },
+    { 'x-forwarded-for': newClientAddress() },
   );
   if (result.errors) throw new Error(`syncUser failed: ${JSON.stringify(result.errors)}`);
   return Object.assign(identity, { displayName });

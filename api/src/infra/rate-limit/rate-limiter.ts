@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../shared/errors';
 import { isTighter, type RateLimitState } from '../../shared/rate-limit-outcome';
-import { RATE_LIMITS, type LimitedAction, type LimitWindow } from '../../shared/rate-limit-table';
+import { RATE_LIMITS, type LimitedAction, type LimitWindow, type RateLimitTable } from '../../shared/rate-limit-table';
 
 export type { RateLimitState };
 
@@ -25,10 +25,12 @@ export interface RateLimiter {
 /**
  * Counters live in Redis when REDIS_URL is set, so every api instance counts against the same
  * limits; in process memory otherwise. If Redis is away, each instance falls back to its own memory
- * counters instead of failing or stalling the write.
+ * counters instead of failing or stalling the write. `table` is the production table unless a test
+ * passes its own (small limits reach a refusal in a few calls).
  */
-export function createRateLimiter(options: { enabled: boolean; redisUrl: string | null }): RateLimiter {
+export function createRateLimiter(options: { enabled: boolean; redisUrl: string | null; table?: RateLimitTable }): RateLimiter {
   if (!options.enabled) return { consume: async () => null, close: async () => undefined };
+  const table: RateLimitTable = options.table ?? RATE_LIMITS;
 
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', () => undefined); // reconnects by itself; the memory fallback covers the gap
@@ -49,10 +51,10 @@ export function createRateLimiter(options: { enabled: boolean; redisUrl: string 
 
   return {
     async consume(action, caller) {
-      const limits = RATE_LIMITS[action];
+      const limits = table[action];
       const address = caller.address ?? null;
       const checks: Array<{ window: LimitWindow; outcome: Promise<RateLimiterRes> }> = [];
-      if (caller.uid)
+      if (caller.uid && limits.perStudent)
         checks.push({ window: limits.perStudent, outcome: consumeOne(limiterFor(action, 'student', limits.perStudent), caller.uid) });
       if (address)
         checks.push({ window: limits.perAddress, outcome: consumeOne(limiterFor(action, 'address', limits.perAddress), address) });
@@ -61,7 +63,7 @@ export function createRateLimiter(options: { enabled: boolean; redisUrl: string 
 
       const states = results.map(({ window, res }) => toState(window, res));
       const tightest = states.reduce((a, b) => (isTighter(b, a) ? b : a));
-      if (tightest.refused) throw new RateLimitedError(tightest);
+      if (tightest.refused) throw new RateLimitedError(tightest, limits.refusal?.(tightest.resetSeconds));
       return tightest;
     },
     async close() {

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequireUser, SignedIn } from '../../shared/graphql/access';
+import { RateLimited } from '../../shared/graphql/rate-limited';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
 import { LocalDateScalar } from '../../shared/graphql/scalars';
@@ -15,6 +16,7 @@ export class CalendarResolver {
   }
 
   @RequireUser()
+  @RateLimited('calendar')
   @Mutation(() => CalendarEvent, { description: "Saves the day's event, replacing any already there" })
   async saveCalendarEvent(
     @Arg('date', () => LocalDateScalar) date: string,
@@ -26,6 +28,7 @@ export class CalendarResolver {
   }
 
   @RequireUser()
+  @RateLimited('calendar')
   @Mutation(() => Boolean, { description: 'True when there was an event that day' })
   async deleteCalendarEvent(
     @Arg('date', () => LocalDateScalar) date: string,

@@ -63,6 +63,7 @@ export class CommentResolver {
   }
 
   @RequireUser()
+  @RateLimited('delete')
   @Mutation(() => Boolean, { description: "Removes a comment: its author's or one on the caller's own post" })
   async deleteComment(@Arg('id', () => ID) id: string, @SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<boolean> {
     return services.comments.delete(viewer, id);

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Public, RequireUser, SignedIn } from '../../shared/graphql/access';
+import { RateLimited } from '../../shared/graphql/rate-limited';
 import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { LocalDateScalar } from '../../shared/graphql/scalars';
 import { cursorPage } from '../../shared/paging';
@@ -34,6 +35,7 @@ export class EventsResolver {
   }
 
   @RequireUser()
+  @RateLimited('calendar')
   @Mutation(() => AddToCalendarResult, {
     description: "Puts an event post in the viewer's calendar on its day (one event a day: see the outcome)",
   })
@@ -47,6 +49,7 @@ export class EventsResolver {
   }
 
   @RequireUser()
+  @RateLimited('calendarFeed')
   @Mutation(() => String, { description: 'Makes (or replaces) the secret calendar feed address; the old one stops at once' })
   async resetCalendarFeed(@SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<string> {
     return services.calendarFeeds.reset(viewer);

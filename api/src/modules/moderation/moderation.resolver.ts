@@ -41,12 +41,14 @@ export class ModerationResolver {
   }
 
   @RequireUser()
+  @RateLimited('moderate')
   @Mutation(() => Boolean, { description: 'Moderators: dismiss the reports, remove, warn, suspend or lift a suspension' })
   async moderate(@Arg('input') input: ModerateInput, @SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<boolean> {
     return services.moderation.moderate(viewer, input);
   }
 
   @RequireUser()
+  @RateLimited('role')
   @Mutation(() => Boolean, { description: 'Admins: make a student a moderator, or a moderator a student again' })
   async setModerator(
     @Arg('userId', () => ID) userId: string,

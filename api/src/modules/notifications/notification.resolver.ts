@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { RequireUser, SignedIn } from '../../shared/graphql/access';
+import { RateLimited } from '../../shared/graphql/rate-limited';
 import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
@@ -35,12 +36,14 @@ export class NotificationResolver {
   }
 
   @RequireUser()
+  @RateLimited('notifications')
   @Mutation(() => Boolean)
   async markAllNotificationsRead(@SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<boolean> {
     return services.notifications.markAllRead(viewer);
   }
 
   @RequireUser()
+  @RateLimited('notifications')
   @Mutation(() => NotificationSettings, { description: 'Turns kinds of notification on or off; a kind turned off is not written at all' })
   async updateNotificationSettings(
     @Arg('input') input: NotificationSettingsInput,

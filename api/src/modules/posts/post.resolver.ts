@@ -27,6 +27,7 @@ export class PostResolver {
   }
 
   @RequireUser()
+  @RateLimited('delete')
   @Mutation(() => Boolean)
   async deletePost(@Arg('id', () => ID) id: string, @SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<boolean> {
     return services.posts.delete(viewer, id);

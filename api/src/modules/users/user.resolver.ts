@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Public, RequireUser, SignedIn } from '../../shared/graphql/access';
-import { RateLimited } from '../../shared/graphql/rate-limited';
+import { countFor, RateLimited } from '../../shared/graphql/rate-limited';
 import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import { INTEREST_CATALOGUE, pageSize } from '../../shared/validation';
@@ -59,11 +59,13 @@ export class UserResolver {
   @RequireUser()
   @RateLimited('sync')
   @Mutation(() => User, { description: 'Creates or refreshes the caller’s profile from the verified token' })
-  async syncUser(@Arg('input') input: SyncUserInput, @SignedIn() viewer: Viewer, @Ctx() { services }: GraphQLContext): Promise<User> {
-    return services.users.sync(viewer, input);
+  async syncUser(@Arg('input') input: SyncUserInput, @SignedIn() viewer: Viewer, @Ctx() context: GraphQLContext): Promise<User> {
+    // The sync that creates the profile is a sign-up, limited per address besides 'sync'.
+    return context.services.users.sync(viewer, input, () => countFor(context, 'signup'));
   }
 
   @RequireUser()
+  @RateLimited('profile')
   @Mutation(() => User)
   async updateProfile(
     @Arg('input') input: UpdateProfileInput,

@@ -80,9 +80,10 @@ export class UserService {
 
   /**
    * Creates or refreshes the caller's profile after sign-in or sign-up. The uid and e-mail come
-   * from the verified token, never from the input.
+   * from the verified token, never from the input. `beforeSignUp` runs before a profile is created
+   * (not when one is refreshed): the entry counts the sign-up there, and may refuse it by throwing.
    */
-  async sync(viewer: Viewer, input: SyncUserInput): Promise<User> {
+  async sync(viewer: Viewer, input: SyncUserInput, beforeSignUp: () => Promise<void> = async () => undefined): Promise<User> {
     const problems = new FieldProblems();
     const displayName = checkDisplayName(problems, input.displayName);
     const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth, this.now());
@@ -91,6 +92,7 @@ export class UserService {
 
     const existing = await this.users.findOneBy({ id: viewer.uid });
     if (!existing) {
+      await beforeSignUp();
       await this.users.insert({
         id: viewer.uid,
         email: viewer.email,

@@ -1,4 +1,4 @@
-import { UseMiddleware, type MiddlewareFn } from 'type-graphql';
+import { Extensions, UseMiddleware, type MiddlewareFn } from 'type-graphql';
 import { RateLimitedError } from '../errors';
 import { tighterOf, type RateLimitState } from '../rate-limit-outcome';
 import type { LimitedAction } from '../rate-limit-table';
@@ -21,18 +21,30 @@ export interface RateLimitedContext {
  * The GraphQL step of the chain viewer -> rate limit -> validate -> service: counts one `action`
  * for the caller before the resolver runs, and refuses (RateLimitedError, 429) without running it
  * when over the limit. Put it after @RequireUser(): type-graphql checks authorization first, so a
- * signed-out call is refused without being counted.
+ * signed-out call is refused without being counted. The action is also on the field's extensions
+ * (`rateLimit`), where a test finds any mutation that has none.
  */
 export function RateLimited(action: LimitedAction): MethodDecorator {
   const countFirst: MiddlewareFn<RateLimitedContext> = async ({ context }, next) => {
-    try {
-      const outcome = await context.rateLimiter.consume(action, { uid: context.viewer?.uid, address: context.clientAddress });
-      context.rateLimit = tighterOf(context.rateLimit, outcome);
-    } catch (error) {
-      if (error instanceof RateLimitedError) context.rateLimit = tighterOf(context.rateLimit, error.state);
-      throw error;
-    }
+    await countFor(context, action);
     return next();
   };
-  return UseMiddleware(countFirst);
+  return (target, key, descriptor) => {
+    UseMiddleware(countFirst)(target, key, descriptor);
+    Extensions({ rateLimit: action })(target, key, descriptor);
+  };
+}
+
+/**
+ * Counts one `action` for the request's caller as @RateLimited does, for a count only the service
+ * can decide on (a sync that creates an account is a sign-up); throws RateLimitedError when over.
+ */
+export async function countFor(context: RateLimitedContext, action: LimitedAction): Promise<void> {
+  try {
+    const outcome = await context.rateLimiter.consume(action, { uid: context.viewer?.uid, address: context.clientAddress });
+    context.rateLimit = tighterOf(context.rateLimit, outcome);
+  } catch (error) {
+    if (error instanceof RateLimitedError) context.rateLimit = tighterOf(context.rateLimit, error.state);
+    throw error;
+  }
 }

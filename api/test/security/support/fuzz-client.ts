@@ -20,6 +20,8 @@ export interface FuzzRequest {
   graphql: boolean;
   /** The generator made this impossible to accept (a type violation, a junk token, a value over every limit...). */
   mustRefuse: boolean;
+  /** The route answers a file or plain text, not JSON (a calendar feed: the calendar, or 'Not found'). */
+  answersText?: boolean;
 }
 
 export interface FuzzOutcome {
@@ -36,17 +38,24 @@ export class FuzzStats {
   refused = 0;
   accepted = 0;
   serverErrors = 0;
-  readonly byTarget = new Map<string, { requests: number; refused: number }>();
+  /** Per target; `pastAccess`: well-formed requests that reached its own checks (reachedOwnChecks). */
+  readonly byTarget = new Map<string, { requests: number; refused: number; pastAccess: number }>();
 
   record(outcome: FuzzOutcome): void {
     this.requests++;
     if (outcome.status >= 500 || hasInternalError(outcome)) this.serverErrors++;
     if (outcome.refused) this.refused++;
     else this.accepted++;
-    const entry = this.byTarget.get(outcome.request.target) ?? { requests: 0, refused: 0 };
+    const entry = this.byTarget.get(outcome.request.target) ?? { requests: 0, refused: 0, pastAccess: 0 };
     entry.requests++;
     if (outcome.refused) entry.refused++;
+    if (reachedOwnChecks(outcome)) entry.pastAccess++;
     this.byTarget.set(outcome.request.target, entry);
+  }
+
+  /** Targets no request of which reached its own checks: their inputs were never judged by them. */
+  neverPastAccess(targets: string[]): string[] {
+    return targets.filter((target) => !this.byTarget.get(target)?.pastAccess);
   }
 
   /** Per route or field: requests and how many were accepted (FUZZ_VERBOSE=1 prints it). */
@@ -54,8 +63,8 @@ export class FuzzStats {
     return [...this.byTarget]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(
-        ([target, { requests, refused }]) =>
-          `  ${target.padEnd(40)} ${String(requests).padStart(6)} requests ${String(requests - refused).padStart(5)} accepted`,
+        ([target, { requests, refused, pastAccess }]) =>
+          `  ${target.padEnd(40)} ${String(requests).padStart(6)} requests ${String(requests - refused).padStart(5)} accepted ${String(pastAccess).padStart(5)} past access`,
       )
       .join('\n');
   }
@@ -63,6 +72,19 @@ export class FuzzStats {
   summary(name: string, seconds: number): string {
     return `${name}: ${this.requests} requests, ${this.refused} refused, ${this.accepted} accepted, ${this.serverErrors} 5xx, ${this.byTarget.size} targets, ${seconds.toFixed(1)} s`;
   }
+}
+
+/**
+ * Whether a well-formed request reached the field's or route's own checks: accepted, or refused by
+ * them rather than for who asked (401/403, UNAUTHENTICATED/FORBIDDEN) or by the layers before them
+ * (a GraphQL error without a `path` comes from parsing, validation or variable coercion).
+ */
+function reachedOwnChecks(outcome: FuzzOutcome): boolean {
+  if (outcome.request.mustRefuse) return false;
+  if (!outcome.refused) return true;
+  if (!outcome.request.graphql) return ![401, 403, 413].includes(outcome.status);
+  const errors = (outcome.body as { errors?: Array<{ path?: unknown; extensions?: { code?: string } }> } | null)?.errors ?? [];
+  return errors.some((error) => Array.isArray(error?.path) && !['UNAUTHENTICATED', 'FORBIDDEN'].includes(error?.extensions?.code ?? ''));
 }
 
 function hasInternalError(outcome: FuzzOutcome): boolean {
@@ -95,6 +117,7 @@ export async function send(baseUrl: string, request: FuzzRequest): Promise<FuzzO
   let messages: unknown[] = [];
   if (refused) {
     if (request.graphql) messages = Array.isArray(errors) ? errors.map((error) => error?.message) : [undefined];
+    else if (request.answersText && typeof parsed === 'string') messages = [text];
     else {
       const rest = parsed as { message?: unknown; errors?: Record<string, unknown> } | null;
       messages = [rest?.message, ...Object.values(rest?.errors ?? {})];
@@ -123,13 +146,16 @@ export function problemsOf(outcome: FuzzOutcome): string[] {
   const { request, status, body } = outcome;
   if (status >= 500) problems.push(`answered ${status}`);
   if (hasInternalError(outcome)) problems.push('GraphQL error INTERNAL_SERVER_ERROR');
-  if (typeof body !== 'object' || body === null) problems.push(`answer is not JSON: ${outcome.text.slice(0, 200)}`);
+  if ((typeof body !== 'object' || body === null) && !request.answersText)
+    problems.push(`answer is not JSON: ${outcome.text.slice(0, 200)}`);
   if (request.mustRefuse && !outcome.refused) problems.push(`accepted an input that must be refused (status ${status})`);
   if (outcome.refused) {
     const echoes = echoForms([request.json, request.raw?.body, request.path, request.authorization]);
     if (request.graphql && !Array.isArray((body as { errors?: unknown } | null)?.errors))
       problems.push('GraphQL refusal without an errors list');
-    if (!request.graphql && (body as { success?: unknown } | null)?.success !== false) problems.push('REST refusal without success: false');
+    const jsonBody = typeof body === 'object' && body !== null;
+    if (!request.graphql && (jsonBody || !request.answersText) && (body as { success?: unknown } | null)?.success !== false)
+      problems.push('REST refusal without success: false');
     if (!outcome.messages.length) problems.push('refusal without a message');
     for (const message of outcome.messages) {
       const unclear = unclearMessage(message, echoes);

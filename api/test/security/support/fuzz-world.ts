@@ -9,9 +9,11 @@ import { describeFailure, FuzzStats, problemsOf, send, sendAll, type FuzzOutcome
 /**
  * The world a fuzz suite runs in: its own database and media folder (so a snapshot sees only
  * what the fuzzer did), a server with rate limits off (the fuzzer must not be throttled), and a
- * student who owns a post, a comment, a calendar day, an unposted video and a photo, next to a
- * neighbour with a post of their own. Fuzzed ids are drawn partly from these, so inputs reach the
- * code behind the "not found" checks.
+ * student who owns a post, an event post, a comment, a calendar day, a calendar feed address, an
+ * unposted video and a photo, next to a neighbour with a post of their own who reported the
+ * student's post. Fuzzed ids are drawn partly from these, so inputs reach the code behind the
+ * "not found" checks. An admin (for the fields only a role may call) and a leaver (whose token
+ * deleteAccount is fuzzed with) stay out of the fuzzed ids.
  */
 const MEDIA = path.resolve(__dirname, '../../../../fixtures/media');
 
@@ -20,6 +22,11 @@ export interface FuzzWorld {
   store: SuiteStore;
   student: Student;
   neighbour: Student;
+  admin: Student;
+  /** The account deleteAccount is called for with a valid token (the first such call deletes it). */
+  leaver: Student;
+  /** The secret of the student's calendar feed address (/calendar-feed/<secret>.ics). */
+  calendarFeedSecret: string;
   /** Existing ids and media URLs, the student's own first. */
   ids: { posts: string[]; comments: string[]; users: string[]; videos: string[]; photos: string[] };
   expiredToken: string;
@@ -38,7 +45,14 @@ async function ok(server: TestServer, token: string, query: string, variables: R
 export async function openFuzzWorld(label: string): Promise<FuzzWorld> {
   const store = await createSuiteStore(label);
   const server = await startTestServer({ ...store.env, RATE_LIMITS: 'off' });
-  const [student, neighbour] = await Promise.all([createStudent(server), createStudent(server)]);
+  const [student, neighbour, admin, leaver] = await Promise.all([
+    createStudent(server),
+    createStudent(server),
+    createStudent(server),
+    createStudent(server),
+  ]);
+  await server.app.database.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [admin.uid]);
+  await server.app.announceStanding(admin.uid);
   const importVideo = async (owner: Student) =>
     (await server.app.media.importFile(owner.uid, 'video', path.join(MEDIA, 'clips/campus-testcard.mp4'), `clip-${randomUUID()}.mp4`)).url;
   const post = async (owner: Student) =>
@@ -57,6 +71,21 @@ export async function openFuzzWorld(label: string): Promise<FuzzWorld> {
     await ok(server, student.token, `mutation($p: ID!) { addComment(postId: $p, text: "Nice") { id } }`, { p: neighbourPost })
   ).addComment.id as string;
   await ok(server, student.token, `mutation { saveCalendarEvent(date: "2026-11-23", name: "Lab report due") { date } }`);
+  const eventDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const eventPost = (
+    await ok(
+      server,
+      student.token,
+      `mutation($v: String!, $d: LocalDate!) { createPost(input: { videoUrl: $v, caption: "Film night", event: { date: $d, startTime: "19:00", timeZone: "Europe/London" } }) { id } }`,
+      { v: await importVideo(student), d: eventDay },
+    )
+  ).createPost.id as string;
+  await ok(server, student.token, `mutation($p: ID!) { addEventToCalendar(postId: $p) { outcome } }`, { p: eventPost });
+  const feedUrl = (await ok(server, student.token, `mutation { resetCalendarFeed }`)).resetCalendarFeed as string;
+  const calendarFeedSecret = /\/calendar-feed\/([^/]+)\.ics$/.exec(feedUrl)![1]!;
+  await ok(server, neighbour.token, `mutation($p: ID!) { report(input: { targetType: POST, targetId: $p, reason: SPAM }) { message } }`, {
+    p: ownPost,
+  });
   const unpostedVideo = await importVideo(student);
   const photo = (
     await server.app.media.importFile(student.uid, 'image', path.join(MEDIA, 'avatars/student-02.jpg'), `avatar-${randomUUID()}.jpg`)
@@ -73,8 +102,11 @@ export async function openFuzzWorld(label: string): Promise<FuzzWorld> {
     store,
     student,
     neighbour,
+    admin,
+    leaver,
+    calendarFeedSecret,
     ids: {
-      posts: [ownPost, neighbourPost],
+      posts: [ownPost, eventPost, neighbourPost],
       comments: [comment],
       users: [student.uid, neighbour.uid],
       videos: [unpostedVideo, neighbourVideo],

@@ -116,7 +116,8 @@ function conformNamed(type: GraphQLInputType, known: KnownValues, small = false)
     const required = fields.filter((field) => isNonNullType(field.type) && field.defaultValue === undefined).map((field) => field.name);
     return fc.record(shape, { requiredKeys: required });
   }
-  if (isEnumType(type)) return fc.constantFrom(...type.getValues().map((value) => value.value));
+  // Variables carry an enum's names (POST), not the values the resolvers see ('post').
+  if (isEnumType(type)) return fc.constantFrom(...type.getValues().map((value) => value.name));
   if (type === GraphQLString) {
     const text = [
       { weight: 6, arbitrary: hostileText },
@@ -247,20 +248,27 @@ function graphqlRequest(
   };
 }
 
-/** The student's own token, variables violating the types: every one refused. */
-export function refusedRequests(fields: RootField[], known: KnownValues, token: string): fc.Arbitrary<FuzzRequest> {
+/** A valid token, the same for every field or chosen per field. */
+export type TokenFor = string | ((root: RootField) => string);
+
+const bearer = (token: TokenFor, root: RootField) => `Bearer ${typeof token === 'string' ? token : token(root)}`;
+
+/** A valid token, variables violating the types: every one refused. */
+export function refusedRequests(fields: RootField[], known: KnownValues, token: TokenFor): fc.Arbitrary<FuzzRequest> {
   const perField = fields.flatMap((root) => {
     const variables = violatingVariables(root, known);
-    return variables ? [variables.map((vars) => graphqlRequest(root, vars, `Bearer ${token}`, true))] : [];
+    return variables ? [variables.map((vars) => graphqlRequest(root, vars, bearer(token, root), true))] : [];
   });
   return fc.oneof(...perField);
 }
 
-/** The student's own token, variables of the right types: accepted or refused, never a fault. */
-export function conformingRequests(fields: RootField[], known: KnownValues, token: string): fc.Arbitrary<FuzzRequest> {
-  const withArgs = fields.filter((root) => root.field.args.length > 0);
+/**
+ * A valid token, variables of the right types: accepted or refused, never a fault. A field
+ * without arguments is called as it is (among the others, concurrently).
+ */
+export function conformingRequests(fields: RootField[], known: KnownValues, token: TokenFor): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
-    ...withArgs.map((root) => conformingVariables(root, known).map((vars) => graphqlRequest(root, vars, `Bearer ${token}`, false))),
+    ...fields.map((root) => conformingVariables(root, known).map((vars) => graphqlRequest(root, vars, bearer(token, root), false))),
   );
 }
 

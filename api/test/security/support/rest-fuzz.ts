@@ -269,6 +269,8 @@ function restRequest(
     json: reads ? undefined : parts.body,
     graphql: false,
     mustRefuse: parts.mustRefuse,
+    // A route that answers a file (an event's .ics) answers it as text, not JSON; its failures are still JSON.
+    answersText: shape.route.path.endsWith('.ics'),
   };
 }
 
@@ -358,5 +360,49 @@ export function junkAuthRequests(world: FuzzWorld, shapes: RouteShape[] = routeS
           restRequest(shape, { segments, query, body, authorization, mustRefuse: shape.route.access === 'user' }),
         ),
     ),
+  );
+}
+
+/** The calendar feed: outside the route table, and signed out by design (calendar apps send no token): its secret address is the key. */
+export const CALENDAR_FEED_TARGET = 'GET /calendar-feed/:file';
+
+/**
+ * Addresses of calendar feeds: made-up secrets, near misses of the student's real one (a character
+ * changed, cut short, another suffix), other ids, hostile and broken path text, with any
+ * Authorization header or none: every one refused. Now and then the real address, which answers.
+ */
+export function calendarFeedRequests(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+  const secret = world.calendarFeedSecret;
+  const known = knownOf(world);
+  const nearMiss = fc.oneof(
+    fc
+      .tuple(fc.nat(secret.length - 1), fc.constantFrom(...'Aa0_-Zz9'))
+      .filter(([index, char]) => secret[index] !== char)
+      .map(([index, char]) => `${secret.slice(0, index)}${char}${secret.slice(index + 1)}.ics`),
+    fc.integer({ min: 0, max: secret.length - 1 }).map((length) => `${secret.slice(0, length)}.ics`),
+    fc.constantFrom(secret, `${secret}.ICS`, `${secret}.ics.ics`, `${secret}x.ics`, `${secret.toUpperCase()}.ics`, `.ics`),
+  );
+  const madeUp = fc.oneof(
+    nearMiss.map((value) => ({ value })),
+    fc.constantFrom(...known.ids, world.student.email).map((value) => ({ value: `${value}.ics` })),
+    namesNothing.map((segment) => (segment.raw ? segment : { value: `${segment.value}.ics` })),
+  );
+  const authorization = fc.oneof(
+    fc.constant(undefined),
+    fc.constant(`Bearer ${world.student.token}`),
+    junkAuthorization(world.expiredToken),
+  );
+  const request = (file: Segment, auth: string | undefined, mustRefuse: boolean): FuzzRequest => ({
+    target: CALENDAR_FEED_TARGET,
+    method: 'GET',
+    path: `/calendar-feed/${file.raw ? file.value : encodeURIComponent(wellFormed(file.value))}`,
+    authorization: auth,
+    graphql: false,
+    mustRefuse,
+    answersText: true,
+  });
+  return fc.oneof(
+    { weight: 9, arbitrary: fc.tuple(madeUp, authorization).map(([file, auth]) => request(file, auth, true)) },
+    { weight: 1, arbitrary: authorization.map((auth) => request({ value: `${secret}.ics` }, auth, false)) },
   );
 }
