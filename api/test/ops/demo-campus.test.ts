@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildApiEntryPoint } from '../support/api-process';
 import { freePort } from '../support/free-port';
 import { graphql, startTestServer, type TestServer } from '../support/test-server';
 
@@ -11,8 +12,7 @@ import { graphql, startTestServer, type TestServer } from '../support/test-serve
  * would crowd the other suites' shared database). Loaded once through the on-demand CLI, then
  * looked at the way a demo student would: signed in through the emulator with the documented password.
  */
-const API = path.resolve(__dirname, '../..');
-const OUT = path.join(API, 'node_modules', '.cache', 'ops-test-dist');
+let OUT: string;
 const ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `campus_demo_${Date.now()}_${process.pid}`;
 
@@ -60,9 +60,7 @@ async function signIn(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(API, 'tsconfig.build.json'), '--outDir', OUT], {
-    stdio: 'inherit',
-  });
+  OUT = path.dirname(buildApiEntryPoint());
   await admin(`CREATE DATABASE ${DATABASE}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DATABASE}`;

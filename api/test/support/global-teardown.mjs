@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export default async function globalTeardown() {
@@ -9,4 +12,9 @@ export default async function globalTeardown() {
     await client.end();
   }
   await globalThis.__CAMPUS_EMULATOR__?.stop();
+  // The run's build of the api entry point (api-process.ts).
+  if (database) {
+    const api = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    fs.rmSync(path.join(api, 'node_modules', '.cache', `ops-test-dist-${database}`), { recursive: true, force: true });
+  }
 }
