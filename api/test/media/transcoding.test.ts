@@ -19,6 +19,10 @@ describe('transcoding every upload into renditions that play everywhere', () => 
   let grace: Student;
 
   beforeAll(async () => {
+    // Every source clip is made before the api starts: making one blocks this process, where the
+    // api also runs, and a slow one (VP8, on a busy machine) would outlast the keep-alive of the
+    // connection the next request reuses.
+    for (const make of Object.values(SOURCE_CLIPS)) make();
     server = await startTestServer({ JOB_POLL_SECONDS: '1', TRANSCODE_WORKERS: '1' });
     [ada, grace] = await Promise.all([createStudent(server), createStudent(server)]);
   });

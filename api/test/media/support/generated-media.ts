@@ -53,7 +53,23 @@ export function longRecordingWithoutDuration(): Buffer {
   if (cached) return cached;
   const bytes = execFileSync(
     binaries.ffmpeg,
-    ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=red:s=16x16:r=1:d=700', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1'],
+    [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=16x16:r=1:d=700',
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-f',
+      'webm',
+      'pipe:1',
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   made.set('recording.webm', bytes);
@@ -203,7 +219,7 @@ export const SOURCE_CLIPS = {
   webmVp8Vorbis: () =>
     make('screen.webm', [
       ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-shortest'],
-      ...['-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libvorbis', '-f', 'webm'],
+      ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '200k', '-c:a', 'libvorbis', '-f', 'webm'],
     ]),
   /** 3GP from an older phone: H.263 at 176×144 (CIF sizes only) with AAC sound. */
   threeGpH263: () =>
