@@ -8,6 +8,7 @@ import { Moderation1764300000000 } from './1764300000000-moderation';
 import { Notifications1764400000000 } from './1764400000000-notifications';
 import { Mentions1764500000000 } from './1764500000000-mentions';
 import { CampusEvents1764600000000 } from './1764600000000-campus-events';
+import { HiddenMediaAndVisibleCounts1764730000000 } from './1764730000000-hidden-media-and-visible-counts';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Notifications1764400000000,
   Mentions1764500000000,
   CampusEvents1764600000000,
+  HiddenMediaAndVisibleCounts1764730000000,
 ];
