@@ -482,11 +482,13 @@ async function restoreKeysAndIndexes(client, { constraints, indexes }) {
 /** What the counter triggers would have kept during the load, computed once per table. */
 async function computeCounters(client) {
   await client.query(`
-    UPDATE users u SET follower_count = coalesce(fr.n, 0), following_count = coalesce(fg.n, 0), post_count = coalesce(po.n, 0)
+    UPDATE users u SET follower_count = coalesce(fr.n, 0), following_count = coalesce(fg.n, 0), post_count = coalesce(po.n, 0),
+           public_post_count = coalesce(po.shown, 0)
       FROM users x
       LEFT JOIN (SELECT followee_uid AS uid, count(*) AS n FROM follows GROUP BY 1) fr ON fr.uid = x.firebase_uid
       LEFT JOIN (SELECT follower_uid AS uid, count(*) AS n FROM follows GROUP BY 1) fg ON fg.uid = x.firebase_uid
-      LEFT JOIN (SELECT author_uid AS uid, count(*) AS n FROM posts GROUP BY 1) po ON po.uid = x.firebase_uid
+      LEFT JOIN (SELECT author_uid AS uid, count(*) AS n, count(*) FILTER (WHERE status = 'ready' AND NOT hidden_for_review) AS shown
+                   FROM posts GROUP BY 1) po ON po.uid = x.firebase_uid
      WHERE u.firebase_uid = x.firebase_uid`);
   await client.query(`
     UPDATE posts p SET like_count = coalesce(l.n, 0), comment_count = coalesce(c.n, 0)
@@ -527,7 +529,9 @@ export async function counterMismatches(client) {
     SELECT
       (SELECT count(*) FROM users u WHERE follower_count <> (SELECT count(*) FROM follows WHERE followee_uid = u.firebase_uid)
                                        OR following_count <> (SELECT count(*) FROM follows WHERE follower_uid = u.firebase_uid)
-                                       OR post_count <> (SELECT count(*) FROM posts WHERE author_uid = u.firebase_uid)) AS users,
+                                       OR post_count <> (SELECT count(*) FROM posts WHERE author_uid = u.firebase_uid)
+                                       OR public_post_count <> (SELECT count(*) FROM posts WHERE author_uid = u.firebase_uid
+                                                                  AND status = 'ready' AND NOT hidden_for_review)) AS users,
       (SELECT count(*) FROM posts p LEFT JOIN (SELECT post_id, count(*) AS n FROM likes GROUP BY 1) l ON l.post_id = p.id
                                     LEFT JOIN (SELECT post_id, count(*) AS n FROM comments GROUP BY 1) c ON c.post_id = p.id
         WHERE p.like_count <> coalesce(l.n, 0) OR p.comment_count <> coalesce(c.n, 0)) AS posts`);

@@ -39,7 +39,9 @@ const SHAREABLE_FIELDS: Record<string, ReadonlySet<string>> = {
   // everyone (sharedAcrossViewers), and the '@Name' shows as written until the thread is read again.
   Mention: new Set(['start', 'length', 'user']),
   User: new Set(['id', 'displayName', 'photoURL', 'bio', 'interests', 'followerCount', 'followingCount', 'postCount', 'createdAt']),
-  Post: new Set(['id', 'caption', 'tags', 'videoUrl', 'posterUrl', 'createdAt', 'likeCount', 'commentCount', 'author']),
+  // Post.commentCount is not here: each reader's count leaves out the comments their thread hides.
+  // videoUrl, posterUrl (and User.postCount) answer as for nobody in particular when shared.
+  Post: new Set(['id', 'caption', 'tags', 'videoUrl', 'posterUrl', 'createdAt', 'likeCount', 'author']),
 };
 
 type Result = ExecutionResult | Promise<ExecutionResult>;

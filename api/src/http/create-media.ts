@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import type { RateLimiter } from '../infra/rate-limit/rate-limiter';
 import type { TokenVerifier } from '../infra/identity/token-verifier';
 import { BUNDLED_FFMPEG_WARNING } from '../infra/media/ffmpeg-binaries';
+import { loadMediaAccess } from '../infra/media/media-access';
+import { postMediaPublicSql } from '../modules/posts';
 import {
   checkLeadingBytes,
   type MediaService,
@@ -52,7 +54,8 @@ export async function createMedia(deps: {
   const store = await openMediaStore(deps.config);
   checkLeadingBytes(store.tusStore);
   const records = new UploadRecords(deps.dataSource);
-  const service = new UploadMediaService(store, records);
+  const access = await loadMediaAccess(deps.dataSource);
+  const service = new UploadMediaService(store, records, access);
   const uploads = await createUploadEndpoint({
     store,
     records,
@@ -62,7 +65,7 @@ export async function createMedia(deps: {
     corsOrigins: deps.config.corsOrigins,
     logger,
   });
-  const playback = createPlaybackHandler({ store, records, logger });
+  const playback = createPlaybackHandler({ store, records, access, postIsPublic: postMediaPublicSql, logger });
 
   const router = express.Router();
   router.all([UPLOAD_PATH, `${UPLOAD_PATH}/*rest`], (req, res, next) => {

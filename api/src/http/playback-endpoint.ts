@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { parseByteRange } from '../infra/media/byte-range';
+import { MEDIA_ACCESS_PARAMETER, type MediaAccess } from '../infra/media/media-access';
 import { isSafeMediaPath, MEDIA_URL_PREFIX } from '../infra/media/media-names';
 import type { MediaStore } from '../infra/media/media-store';
 import type { MediaLogger, UploadRecords } from '../modules/uploads';
@@ -12,8 +13,19 @@ const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  * GET/HEAD /media/<path>: serves only the files media_files lists (renditions, posters, profile
  * photos: never an original), with their content type, HTTP ranges (so a <video> seeks without downloading everything), a strong ETag
  * and a year of caching: a media path never names different bytes.
+ *
+ * A post's files are served to anyone only while a signed-out visitor may see the post
+ * (`postIsPublic`: ready, not hidden for review, author not suspended). Otherwise only with a
+ * grant in the URL (infra/media/media-access.ts, given to the author and moderators), and to
+ * everyone else the same 404 as a file that is not there, so a hidden file's existence does not show.
  */
-export function createPlaybackHandler(deps: { store: MediaStore; records: UploadRecords; logger: MediaLogger }) {
+export function createPlaybackHandler(deps: {
+  store: MediaStore;
+  records: UploadRecords;
+  access: MediaAccess;
+  postIsPublic: (alias: string) => string;
+  logger: MediaLogger;
+}) {
   return async function playback(req: Request, res: Response): Promise<void> {
     let mediaPath: string;
     try {
@@ -21,18 +33,21 @@ export function createPlaybackHandler(deps: { store: MediaStore; records: Upload
     } catch {
       mediaPath = '';
     }
-    const file = isSafeMediaPath(mediaPath) ? await deps.records.servedFile(mediaPath) : null;
-    const stat = file ? await deps.store.stat(mediaPath) : null;
+    const file = isSafeMediaPath(mediaPath) ? await deps.records.playableFile(mediaPath, deps.postIsPublic) : null;
+    const grant = req.query[MEDIA_ACCESS_PARAMETER];
+    const granted = !!file && !file.servedToAnyone && deps.access.allows(mediaPath, grant);
+    const stat = file && (file.servedToAnyone || granted) ? await deps.store.stat(mediaPath) : null;
     if (!file || !stat) {
       res.status(404).type('text/plain').send('Not found');
       return;
     }
-    // A path never names other bytes (names carry a timestamp and the rendition or size).
+    // A path never names other bytes (names are random, and carry the rendition or size).
     const etag = `"${createHash('sha1').update(mediaPath).digest('base64url').slice(0, 22)}"`;
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', IMMUTABLE_CACHE);
+    // A granted file is for the one who holds the grant, and only while it lasts: no shared cache.
+    res.setHeader('Cache-Control', granted ? `private, max-age=${deps.access.secondsLeft(grant)}` : IMMUTABLE_CACHE);
     res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -5,7 +5,7 @@ import { eventOf } from '../modules/events';
 import type { StoredMention } from '../modules/mentions';
 import type { Post } from '../modules/posts';
 import type { Services } from '../modules/services';
-import { User } from '../modules/users';
+import { postCountSeenBy, User } from '../modules/users';
 import type { SpecLists } from './spec-lists';
 
 /**
@@ -34,7 +34,7 @@ export async function userDocument(lists: SpecLists, user: User, viewer: Viewer 
     following: edges.following,
     followerCount: user.followerCount,
     followingCount: user.followingCount,
-    postCount: user.postCount,
+    postCount: postCountSeenBy(user, viewer?.uid ?? null),
     createdAt: user.createdAt.toISOString(),
     ...visibleRestrictedFields(User, user, viewer),
   };
@@ -69,17 +69,19 @@ export async function postDocuments(services: Services, lists: SpecLists, posts:
   const visibleMentioned = new Set(mentionable.map((user) => user.id));
   return posts.map((post) => {
     const author = authors.get(post.authorUid);
+    // Its files as this reader may fetch them (with a grant for its author while hidden for review).
+    const media = services.posts.mediaFor(viewer, post);
     return {
       _id: post.id,
       userId: author ? authorDocument(author) : post.authorUid,
-      videoUrl: post.videoUrl,
-      posterUrl: post.posterUrl,
+      videoUrl: media.videoUrl,
+      posterUrl: media.posterUrl,
       // Its video's state: anyone but the author only ever gets ready posts.
       status: post.status,
       processingProgress: post.processingProgress,
       failureMessage: post.failureMessage,
-      renditions: post.renditions,
-      posterSources: post.posterSources,
+      renditions: media.renditions,
+      posterSources: media.posterSources,
       duration: post.duration,
       width: post.width,
       height: post.height,

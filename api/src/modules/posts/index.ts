@@ -5,6 +5,6 @@ export { PostResolver, UserPostsResolver } from './post.resolver';
 export { isUuid, postNotFound, PostService, type CaptionMentionNotifier, type CreatePostInput, type VideoPipeline } from './post.service';
 export { PostPageQuery, primePostPage, type PostPage } from './post-page';
 export { PictureSource, PostStatus, VideoRendition } from './post-media';
-export { visibilityParameters, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from './post-visibility';
+export { postMediaPublicSql, visibilityParameters, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from './post-visibility';
 export { postPolicy } from './post.policy';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';

@@ -4,10 +4,15 @@ import type { Viewer } from '../../shared/viewer';
 import { toPage, type Page, type PageRequest } from '../../shared/paging';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
+import { hiddenCommentersSql } from '../../infra/db/relation-filters';
 import { User } from '../users';
 import { Post } from './post.entity';
+import { HIDDEN_COMMENTERS, visibleCommentCountSql } from './post-visibility';
 
-/** A page of posts read with what every post card shows beside them, in the same statement. */
+/**
+ * A page of posts read with what every post card shows beside them, in the same statement. Each
+ * post's `commentCount` is as the viewer's thread shows it (post-visibility.ts).
+ */
 export interface PostPage extends Page<Post> {
   /** The page's authors (each appears once); they passed the posts' visibility rule with them. */
   authors: User[];
@@ -69,8 +74,11 @@ export class PostPageQuery {
       // own parameters, then the keyset position. The author and the viewer's like are looked up
       // per row (a LIMIT keeps each lateral from being flattened into a join): a generic plan, not
       // knowing $2, otherwise hashed all 20,000 users of the campus dataset, and every like of the
-      // viewer, for an 11-row page.
-      `SELECT ${this.posts.selectList}, ${this.authors.selectList}, lk.liked IS NOT NULL AS viewer_has_liked
+      // viewer, for an 11-row page. Each post's comment count leaves out what the viewer's thread
+      // hides; who that is (usually nobody) is found once for the page.
+      `WITH ${HIDDEN_COMMENTERS} AS MATERIALIZED (${hiddenCommentersSql('$1::text')})
+      SELECT ${this.posts.selectList}, ${this.authors.selectList}, lk.liked IS NOT NULL AS viewer_has_liked,
+        ${visibleCommentCountSql('p', HIDDEN_COMMENTERS)} AS visible_comment_count
       FROM (${pickPosts({
         viewer: '$1::text',
         want: '$2::int',
@@ -100,6 +108,7 @@ export class PostPageQuery {
     const likedByViewer = new Set<string>();
     const items = rows.map((row) => {
       const post = this.posts.read(row);
+      post.commentCount = Number(row.visible_comment_count);
       if (!authors.has(post.authorUid)) authors.set(post.authorUid, this.authors.read(row));
       if (row.viewer_has_liked === true) likedByViewer.add(post.id);
       return post;

@@ -1,4 +1,4 @@
-import { notBlockedSql, notSuspendedSql } from '../../infra/db/relation-filters';
+import { hiddenCommentersSql, notBlockedSql, notSuspendedSql } from '../../infra/db/relation-filters';
 import type { Viewer } from '../../shared/viewer';
 import { PostStatus } from './post-media';
 
@@ -32,4 +32,35 @@ export function visibleAuthorSql(authorColumn: string, viewerUid = ':visibleToUi
 /** No author has an empty uid: a signed-out visitor matches only ready posts. */
 export function visibilityParameters(viewer: Pick<Viewer, 'uid'> | null): { visibleToUid: string } {
   return { visibleToUid: viewer?.uid ?? '' };
+}
+
+/**
+ * Whether a post's files (renditions, posters) are served to anyone who asks, as a condition on
+ * the posts row: exactly when a signed-out visitor may see the post (ready, not hidden for review,
+ * its author not suspended). /media cannot tell who asks (a <video> request carries no token), so
+ * anything else is served only with a grant in its URL (`mediaGrantedTo`).
+ */
+export function postMediaPublicSql(alias: string): string {
+  return visiblePostSql(alias, "''");
+}
+
+/**
+ * A post's comment count as the viewer's thread shows it: the trigger-kept `comment_count` less
+ * the comments of the people the thread hides from them (relation-filters' `hiddenCommentersSql`:
+ * suspended, blocked either way, muted). `hidden` is a relation with a `uid` column listing those
+ * people: a CTE a page computes once (`HIDDEN_COMMENTERS`), or `hiddenCommentersRelation(viewer)`.
+ * Nobody is hidden from most viewers, and then nothing is counted.
+ */
+export function visibleCommentCountSql(alias: string, hidden: string): string {
+  return `(${alias}.comment_count - CASE WHEN EXISTS (SELECT 1 FROM ${hidden} hx) THEN (
+      SELECT count(*) FROM comments hc WHERE hc.post_id = ${alias}.id AND hc.author_uid IN (SELECT hy.uid FROM ${hidden} hy)
+    )::int ELSE 0 END)`;
+}
+
+/** The CTE name a statement gives `hiddenCommentersRelation` when it counts for many posts. */
+export const HIDDEN_COMMENTERS = 'hidden_commenters';
+
+/** The people hidden from this viewer's threads, as a relation `visibleCommentCountSql` can read. */
+export function hiddenCommentersRelation(viewerUid: string): string {
+  return `(${hiddenCommentersSql(viewerUid)})`;
 }

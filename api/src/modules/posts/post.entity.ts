@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { Mention, type StoredMention } from '../mentions';
-import { PictureSource, PostStatus, VideoRendition } from './post-media';
+import { type PictureSource, PostStatus, type VideoRendition } from './post-media';
 
 @ObjectType('Post')
 @Entity('posts')
@@ -13,11 +13,13 @@ export class Post {
   @Column({ name: 'author_uid', type: 'text' })
   authorUid!: string;
 
-  @Field({ description: 'The largest rendition once READY; until then the upload it was made from, which is not served' })
+  // videoUrl, posterUrl, renditions and posterSources are GraphQL fields of PostResolver: their
+  // URLs carry a grant for the author while the post is hidden for review (PostService.mediaFor).
+  /** The largest rendition once READY; until then the upload it was made from, which is not served. */
   @Column({ name: 'video_url', type: 'text' })
   videoUrl!: string;
 
-  @Field(() => String, { nullable: true, description: 'A JPEG frame from near the start of the video (the largest poster)' })
+  /** A JPEG frame from near the start of the video (the largest poster). */
   @Column({ name: 'poster_url', type: 'text', nullable: true })
   posterUrl!: string | null;
 
@@ -33,13 +35,17 @@ export class Post {
   @Column({ name: 'failure_message', type: 'text', nullable: true })
   failureMessage!: string | null;
 
-  @Field(() => [VideoRendition], { description: 'Playable MP4s, largest first; empty until READY' })
+  /** Playable MP4s, largest first; empty until READY. */
   @Column({ type: 'jsonb', default: () => "'[]'" })
   renditions!: VideoRendition[];
 
-  @Field(() => [PictureSource], { description: 'The poster in each size and format (WebP and JPEG), largest first; empty until READY' })
+  /** The poster in each size and format (WebP and JPEG), largest first; empty until READY. */
   @Column({ name: 'poster_sources', type: 'jsonb', default: () => "'[]'" })
   posterSources!: PictureSource[];
+
+  /** Reported by enough students: its author's only until a moderator looks (moderation/). */
+  @Column({ name: 'hidden_for_review', type: 'boolean', default: false })
+  hiddenForReview!: boolean;
 
   @Field(() => Float, { nullable: true, description: 'Seconds' })
   @Column({ type: 'double precision', nullable: true })
@@ -72,6 +78,7 @@ export class Post {
   @Column({ name: 'like_count', type: 'integer', default: 0 })
   likeCount!: number;
 
+  /** As the reader's thread shows it: posts' reads subtract the comments it hides (post-visibility.ts). */
   @Field(() => Int)
   @Column({ name: 'comment_count', type: 'integer', default: 0 })
   commentCount!: number;

@@ -9,8 +9,9 @@ const post = { authorUid: owner.uid };
 
 describe('posts policy', () => {
   it('answers each action for the owner, another student and a signed-out visitor', () => {
-    expect(policyAnswers(postPolicy, VIEWERS, { delete: post })).toEqual({
+    expect(policyAnswers(postPolicy, VIEWERS, { delete: post, fetchHiddenMedia: post })).toEqual({
       delete: { owner: true, other: false, signedOut: false },
+      fetchHiddenMedia: { owner: true, other: false, signedOut: false },
     });
   });
 

@@ -6,4 +6,13 @@ export const postPolicy = definePolicy({
     message: 'You can only delete your own posts.',
     allow: (actor, post: { authorUid: string }) => post.authorUid === actor.uid,
   },
+  /**
+   * Fetch the files of a post /media serves to no one else (hidden for review), through granted
+   * URLs. Only its author reads such a post (post-visibility.ts); moderators watch it in the queue,
+   * which moderation's policy opens.
+   */
+  fetchHiddenMedia: {
+    message: 'Post not found',
+    allow: (actor, post: { authorUid: string }) => post.authorUid === actor.uid,
+  },
 });

@@ -9,6 +9,8 @@ import { primePostPage } from './post-page';
 import { User } from '../users';
 import { Post } from './post.entity';
 import { PostConnection } from './post-connection';
+import { PictureSource, VideoRendition } from './post-media';
+import type { PostMediaUrls } from './post.service';
 import { CreatePostInput } from './post.inputs';
 
 @Resolver(() => Post)
@@ -37,6 +39,38 @@ export class PostResolver {
   async author(@Root() post: Post, @Ctx() { loaders }: GraphQLContext): Promise<User | null> {
     return loaders.user.load(post.authorUid);
   }
+
+  // The post's files, as the viewer may fetch them (PostService.mediaFor): with a grant for its
+  // author while it is hidden for review. A live event executed once for many subscribers
+  // answers as for nobody in particular.
+
+  @FieldResolver(() => String, {
+    description: 'The largest rendition once READY; until then the upload it was made from, which is not served',
+  })
+  videoUrl(@Root() post: Post, @Ctx() context: GraphQLContext): string {
+    return mediaOf(post, context).videoUrl;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'A JPEG frame from near the start of the video (the largest poster)' })
+  posterUrl(@Root() post: Post, @Ctx() context: GraphQLContext): string | null {
+    return mediaOf(post, context).posterUrl;
+  }
+
+  @FieldResolver(() => [VideoRendition], { description: 'Playable MP4s, largest first; empty until READY' })
+  renditions(@Root() post: Post, @Ctx() context: GraphQLContext): VideoRendition[] {
+    return mediaOf(post, context).renditions;
+  }
+
+  @FieldResolver(() => [PictureSource], {
+    description: 'The poster in each size and format (WebP and JPEG), largest first; empty until READY',
+  })
+  posterSources(@Root() post: Post, @Ctx() context: GraphQLContext): PictureSource[] {
+    return mediaOf(post, context).posterSources;
+  }
+}
+
+function mediaOf(post: Post, { services, viewer, sharedAcrossViewers }: GraphQLContext): PostMediaUrls {
+  return services.posts.mediaFor(sharedAcrossViewers ? null : viewer, post);
 }
 
 /** `User.posts`: a person's posts belong to posts (users/ knows nothing of posts). */

@@ -13,8 +13,9 @@ import { checkTags, normaliseTag } from './post-tags';
 import { postPolicy } from './post.policy';
 import { NO_EVENTS, type PostEventChecker, type PostEventFields } from './post-event';
 import { PostPageQuery, type PostPage } from './post-page';
-import { PostStatus } from './post-media';
-import { visibilityParameters, visiblePostSql } from './post-visibility';
+import { PostStatus, type PictureSource, type VideoRendition } from './post-media';
+import { hiddenCommentersRelation, visibleCommentCountSql, visiblePostSql } from './post-visibility';
+import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 
 export interface CreatePostInput {
   videoUrl?: string | null;
@@ -46,8 +47,12 @@ export interface CaptionMentionNotifier {
   ): Promise<T>;
 }
 
+/** A post's files as one reader may fetch them (PostService.mediaFor). */
+export type PostMediaUrls = Pick<Post, 'videoUrl' | 'posterUrl' | 'renditions' | 'posterSources'>;
+
 export class PostService {
   readonly posts: Repository<Post>;
+  private readonly rows: EntityRowReader<Post>;
   private readonly authorPages: PostPageQuery;
   private readonly tagPages: PostPageQuery;
 
@@ -60,6 +65,7 @@ export class PostService {
     private readonly events: PostEventChecker = NO_EVENTS,
   ) {
     this.posts = db.getRepository(Post);
+    this.rows = entityRowReader(db, Post, 'p');
     this.authorPages = new PostPageQuery(
       db,
       'profile posts',
@@ -81,15 +87,35 @@ export class PostService {
     );
   }
 
-  /** These posts, those the viewer may see (post-visibility.ts). */
+  /** These posts, those the viewer may see (post-visibility.ts), each counting the comments the viewer's thread shows. */
   async byIds(ids: readonly string[], viewer: Viewer | null): Promise<Post[]> {
     const valid = ids.filter(isUuid);
     if (!valid.length) return [];
-    return this.posts
-      .createQueryBuilder('p')
-      .where('p.id IN (:...ids)', { ids: valid })
-      .andWhere(visiblePostSql('p'), visibilityParameters(viewer))
-      .getMany();
+    const rows: Array<Record<string, unknown>> = await this.db.query(
+      `SELECT ${this.rows.selectList}, ${visibleCommentCountSql('p', hiddenCommentersRelation('$2::text'))} AS visible_comment_count
+         FROM posts p WHERE p.id = ANY($1::uuid[]) AND ${visiblePostSql('p', '$2::text')}`,
+      [valid, viewer?.uid ?? ''],
+    );
+    return rows.map((row) => Object.assign(this.rows.read(row), { commentCount: Number(row.visible_comment_count) }));
+  }
+
+  /**
+   * The post's files as this viewer may fetch them. /media serves a post's files to anyone only
+   * while anyone may see it (post-visibility.ts); while it is hidden for review its author, who
+   * still sees it, gets each URL with a short-lived grant (posts' policy), everyone else the plain
+   * URL, which /media answers with 404.
+   */
+  mediaFor(viewer: Pick<Viewer, 'uid'> | null, post: Post): PostMediaUrls {
+    const { videoUrl, posterUrl, renditions, posterSources } = post;
+    if (!post.hiddenForReview || !postPolicy.can(viewer, 'fetchHiddenMedia', post))
+      return { videoUrl, posterUrl, renditions, posterSources };
+    const grant = (url: string) => this.media.grantAccess(url);
+    return {
+      videoUrl: grant(videoUrl),
+      posterUrl: posterUrl === null ? null : grant(posterUrl),
+      renditions: renditions.map((rendition): VideoRendition => ({ ...rendition, url: grant(rendition.url) })),
+      posterSources: posterSources.map((source): PictureSource => ({ ...source, url: grant(source.url) })),
+    };
   }
 
   /** A post whatever its state: for the api's own bookkeeping, not for showing. */
@@ -101,13 +127,7 @@ export class PostService {
 
   /** A post the viewer may see (post-visibility.ts); 'Post not found' for any other, as for one that is not there. */
   async getVisible(viewer: Viewer | null, id: string): Promise<Post> {
-    const post = isUuid(id)
-      ? await this.posts
-          .createQueryBuilder('p')
-          .where('p.id = :id', { id })
-          .andWhere(visiblePostSql('p'), visibilityParameters(viewer))
-          .getOne()
-      : null;
+    const [post] = await this.byIds([id], viewer);
     if (!post) throw postNotFound();
     return post;
   }

@@ -52,7 +52,7 @@ export async function finishUpload(deps: FinishDeps, row: Upload, localFile: str
       const cleanFile = path.join(scratch, 'image');
       await fsp.writeFile(cleanFile, stripped);
       const sizes = await photoSizes(deps, cleanFile, stripped, contentType, limits, scratch);
-      const mediaPath = await freePath(deps.records, row.id, (timestamp) => profileImagePath(row.ownerUid, timestamp));
+      const mediaPath = await freePath(deps.records, row.id, () => profileImagePath());
       await place(mediaPath, contentType, cleanFile);
       const served = [{ path: mediaPath, contentType, width: sizes.upright.width, height: sizes.upright.height }];
       for (const picture of sizes.pictures) {
@@ -110,7 +110,7 @@ async function finishVideo(
   }
   // The name the post is created with; the bytes as received go under originals/, which /media
   // never serves (they may carry a location). The transcoding job makes what is served.
-  const mediaPath = await freePath(deps.records, row.id, (timestamp) => videoPath(timestamp, row.fileName || 'video'));
+  const mediaPath = await freePath(deps.records, row.id, () => videoPath(contentType));
   const originalPath = originalPathFor(mediaPath);
   await place(originalPath, contentType, null);
   const facts: CompletedFacts = {
@@ -165,11 +165,13 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
-/** The spec's names carry a millisecond timestamp; step past one already taken rather than overwrite. */
-async function freePath(records: UploadRecords, uploadId: string, nameAt: (timestamp: number) => string): Promise<string> {
-  let timestamp = Date.now();
-  for (let attempt = 0; attempt < 50; attempt += 1, timestamp += 1) {
-    const candidate = nameAt(timestamp);
+/**
+ * Reserves a new random name (media-names.ts) for this upload. Two uploads drawing the same 128
+ * bits will not happen, but the unique index decides, so a file could never be overwritten.
+ */
+async function freePath(records: UploadRecords, uploadId: string, newName: () => string): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const candidate = newName();
     if (await records.reservePath(uploadId, candidate)) return candidate;
   }
   throw new Error('Could not find a free media name');

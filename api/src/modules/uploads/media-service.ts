@@ -32,4 +32,9 @@ export interface MediaService {
   deleteUploads(uploadIds: string[]): Promise<void>;
   /** Removes every upload and file owned by a user (account deletion). */
   deleteAllOf(ownerUid: string): Promise<void>;
+  /**
+   * A media URL with a short-lived grant to fetch it, for a file /media serves to no one else (a
+   * hidden post's); give it only to whom a policy lets see that file. Any other URL as it was.
+   */
+  grantAccess(url: string): string;
 }

@@ -43,6 +43,25 @@ export class UploadRecords {
     return this.files.findOneBy({ path });
   }
 
+  /**
+   * What playback needs of the served file at this path (null when none): its type, and whether
+   * anyone may fetch it, which for a post's file `postIsPublic` decides on the posts row `p`
+   * (posts' rule: uploads cannot import posts, the entry that composes playback hands it in).
+   * A file of no post (a profile photo) is anyone's.
+   */
+  async playableFile(
+    path: string,
+    postIsPublic: (alias: string) => string,
+  ): Promise<{ contentType: string; servedToAnyone: boolean } | null> {
+    const [row]: Array<{ contentType: string; servedToAnyone: boolean }> = await this.dataSource.query(
+      `SELECT m.content_type AS "contentType",
+              NOT EXISTS (SELECT 1 FROM posts p WHERE p.upload_id = m.upload_id AND NOT ${postIsPublic('p')}) AS "servedToAnyone"
+         FROM media_files m WHERE m.path = $1`,
+      [path],
+    );
+    return row ?? null;
+  }
+
   /** For each of these served paths, the other files listed from the same upload (its sized copies), smallest first. */
   async siblingsOf(
     paths: string[],

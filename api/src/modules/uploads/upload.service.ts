@@ -1,6 +1,7 @@
 import { ValidationError } from '../../shared/errors';
 import { mediaPathFromUrl, mediaUrlFor } from '../../infra/media/media-names';
 import type { MediaService, PictureFile, VideoFacts } from './media-service';
+import type { MediaAccess } from '../../infra/media/media-access';
 import { UPLOAD_EXPIRY_MS, type MediaStore } from '../../infra/media/media-store';
 import type { UploadRecords } from './upload-records';
 import type { Upload } from './upload.entity';
@@ -15,7 +16,12 @@ export class UploadMediaService implements MediaService {
   constructor(
     private readonly store: MediaStore,
     private readonly records: UploadRecords,
+    private readonly access: MediaAccess,
   ) {}
+
+  grantAccess(url: string): string {
+    return this.access.grant(url);
+  }
 
   async claimVideo(ownerUid: string, url: string): Promise<VideoFacts> {
     const row = await this.ownFinishedUpload(ownerUid, url, 'video');

@@ -4,3 +4,4 @@ export { UserConnection } from './user-connection';
 export { UserResolver } from './user.resolver';
 export { accountNotAvailable, UserService, userNotFound } from './user.service';
 export { OwnerOnly, userPolicy } from './user.policy';
+export { postCountSeenBy } from './post-count';

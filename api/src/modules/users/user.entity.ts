@@ -48,9 +48,17 @@ export class User {
   @Column({ name: 'following_count', type: 'integer', default: 0 })
   followingCount!: number;
 
-  @Field(() => Int)
+  /** Every post of this student, as they see their own profile (GraphQL's postCount: `postCountSeenBy`). */
   @Column({ name: 'post_count', type: 'integer', default: 0 })
   postCount!: number;
+
+  /** The posts anyone may see by their own state: ready and not hidden for review (a trigger keeps it). */
+  @Column({ name: 'public_post_count', type: 'integer', default: 0 })
+  publicPostCount!: number;
+
+  /** Set while a moderator's suspension lasts (moderation/): nobody sees this student's posts meanwhile. */
+  @Column({ name: 'suspended_until', type: 'timestamptz', precision: 3, nullable: true })
+  suspendedUntil!: Date | null;
 
   @Field()
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })

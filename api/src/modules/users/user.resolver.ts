@@ -7,6 +7,7 @@ import { INTEREST_CATALOGUE, pageSize } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
 import { PictureSource } from '../../shared/graphql/picture-source';
+import { postCountSeenBy } from './post-count';
 import { UserConnection } from './user-connection';
 import { accountNotAvailable } from './user.service';
 import { User } from './user.entity';
@@ -81,6 +82,14 @@ export class UserResolver {
   })
   async photoSources(@Root() user: User, @Ctx() { loaders }: GraphQLContext): Promise<PictureSource[]> {
     return user.photoURL ? loaders.photoSources.load(user.photoURL) : [];
+  }
+
+  @FieldResolver(() => Int, {
+    description: 'The posts this profile shows the viewer: all for its owner, the ready and visible ones for others',
+  })
+  postCount(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): number {
+    // A live event executed once for many subscribers answers as for nobody in particular.
+    return postCountSeenBy(user, sharedAcrossViewers ? null : (viewer?.uid ?? null));
   }
 
   @FieldResolver(() => Boolean)

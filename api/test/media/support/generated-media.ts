@@ -44,6 +44,38 @@ export function longClip(): Buffer {
   return make('long.mp4', ['-f', 'lavfi', '-i', 'color=c=red:s=16x16:r=1:d=700', '-c:v', 'libx264']);
 }
 
+/**
+ * 700 s of WebM (VP8) written to a pipe, as a browser's MediaRecorder streams it: the header gives
+ * no duration (ffprobe reports none), only the packets' timestamps tell how long it is. About 35 KB.
+ */
+export function longRecordingWithoutDuration(): Buffer {
+  const cached = made.get('recording.webm');
+  if (cached) return cached;
+  const bytes = execFileSync(
+    binaries.ffmpeg,
+    [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=16x16:r=1:d=700',
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-f',
+      'webm',
+      'pipe:1',
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  made.set('recording.webm', bytes);
+  return bytes;
+}
+
 /** One frame 5000 pixels wide (over the 4096×4096 limit). */
 export function widePictureClip(): Buffer {
   return make('wide.mp4', ['-f', 'lavfi', '-i', 'color=c=red:s=5000x16:r=1:d=1', '-c:v', 'libx264']);
@@ -176,6 +208,36 @@ export const SOURCE_CLIPS = {
     make('tenbit.mp4', [
       ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-shortest'],
       ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p10le', '-c:a', 'aac'],
+    ]),
+  /** WebM with VP9 video and Opus sound, as Chrome's and Android's recorders write it. */
+  webmVp9Opus: () =>
+    make('recorder.webm', [
+      ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2:sample_rate=48000', '-shortest'],
+      ...['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '200k', '-c:a', 'libopus', '-f', 'webm'],
+    ]),
+  /** WebM with VP8 video and Vorbis sound, as older browsers and screen recorders write it. */
+  webmVp8Vorbis: () =>
+    make('screen.webm', [
+      ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-shortest'],
+      ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '200k', '-c:a', 'libvorbis', '-f', 'webm'],
+    ]),
+  /** 3GP from an older phone: H.263 at 176×144 (CIF sizes only) with AAC sound. */
+  threeGpH263: () =>
+    make('old-phone.3gp', [
+      ...['-f', 'lavfi', '-i', 'testsrc=s=176x144:r=15:d=2', '-f', 'lavfi', '-i', 'sine=d=2:sample_rate=8000', '-shortest'],
+      ...['-c:v', 'h263', '-c:a', 'aac', '-ac', '1', '-f', '3gp'],
+    ]),
+  /** 3G2 (3GPP2, CDMA phones): H.264 with AAC sound. */
+  threeG2: () =>
+    make('cdma-phone.3g2', [
+      ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-shortest'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', '3g2'],
+    ]),
+  /** Matroska (what OBS records by default): H.264 with AAC sound. */
+  matroska: () =>
+    make('obs.mkv', [
+      ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-shortest'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'matroska'],
     ]),
   /** 1280×720: gets a 720p and a 360p rendition. */
   hd: () =>

@@ -7,7 +7,16 @@ import { uploadFile } from './tus-requests';
 export const POST_FIELDS = `id status processingProgress failureMessage videoUrl posterUrl width height duration
   renditions { url width height maxKbps } posterSources { url type width height }`;
 
-const FILETYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', wmv: 'video/x-ms-wmv' };
+const FILETYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
+  wmv: 'video/x-ms-wmv',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  '3gp': 'video/3gpp',
+  '3g2': 'video/3gpp2',
+};
 
 /** Uploads these bytes over tus as the student's video and creates a post on them; returns the post as created. */
 export async function postVideo(server: TestServer, student: Student, bytes: Buffer, filename: string): Promise<any> {

@@ -9,7 +9,17 @@ import { mediaUrlFor, posterPictureFor, renditionPathFor } from '../../../src/in
 import { ValidationError } from '../../../src/shared/errors';
 import { createEmulatorUser, type TestUser } from './emulator-user';
 import type { MediaTestApp } from './media-test-app';
-import { decodes, jpegWithGps, longClip, PARIS, phoneClip, probeStreams, probeTags, widePictureClip } from './generated-media';
+import {
+  decodes,
+  jpegWithGps,
+  longClip,
+  longRecordingWithoutDuration,
+  PARIS,
+  phoneClip,
+  probeStreams,
+  probeTags,
+  widePictureClip,
+} from './generated-media';
 import type { ListStoredKeys } from './stored-keys';
 import { createUpload, encodeMetadata, headUpload, patchThenDisconnect, patchUpload, startUpload, uploadFile } from './tus-requests';
 
@@ -80,7 +90,7 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       );
       expect(last.status).toBe(204);
       const mediaUrl = last.headers.get('x-media-url')!;
-      expect(mediaUrl).toMatch(/^\/media\/videos\/\d{13}-Campus-tour\.mp4$/);
+      expect(mediaUrl).toMatch(/^\/media\/videos\/[0-9a-f]{32}\.mp4$/);
       expect(last.headers.get('access-control-expose-headers')).toMatch(/X-Media-Url/i);
 
       // A client resuming the finished upload learns where the file went.
@@ -292,7 +302,7 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
         const head = await headUpload(uploadUrl, alice.authorization);
         expect(head.status).toBe(200);
         const mediaUrl = head.headers.get('x-media-url')!;
-        expect(mediaUrl).toMatch(/^\/media\/videos\/\d{13}-second-try\.mp4$/);
+        expect(mediaUrl).toMatch(/^\/media\/videos\/[0-9a-f]{32}\.mp4$/);
         await expectKeptPrivately(mediaUrl, clip);
         expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
       } finally {
@@ -334,6 +344,18 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(await refused.text()).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
       expect((await headUpload(uploadUrl, alice.authorization)).status).toBe(404);
       expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+    });
+
+    it('refuses a text file renamed .webm with the spec message, and keeps nothing of it', async () => {
+      const notes = Buffer.from('Lecture notes, week 3\n'.repeat(200));
+      const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, notes, {
+        kind: 'video',
+        filename: 'screen-recording.webm',
+        filetype: 'video/webm',
+      });
+      expect([last.status, await last.text()]).toEqual([415, 'Please select a valid video file (MP4, MOV, AVI, WMV)']);
+      expect(await keysMentioning(uploadIdOf(uploadUrl))).toEqual([]);
+      expect(await app.database.dataSource.query('SELECT 1 FROM uploads WHERE id = $1', [uploadIdOf(uploadUrl)])).toEqual([]);
     });
 
     it('answers a wrong type as soon as the first bytes arrive, readable before the rest is sent', async () => {
@@ -399,7 +421,7 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(tiny.headers.get('upload-offset')).toBe('0');
       const whole = await patchUpload(uploadUrl, alice.authorization, 0, clip);
       expect(whole.status).toBe(204);
-      expect(whole.headers.get('x-media-url')).toMatch(/^\/media\/videos\/\d{13}-slow-start\.mp4$/);
+      expect(whole.headers.get('x-media-url')).toMatch(/^\/media\/videos\/[0-9a-f]{32}\.mp4$/);
     });
 
     it('lets the owner cancel an unfinished upload, and answers browser preflights without a token', async () => {
@@ -476,11 +498,15 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect((await listKeys()).filter((key) => key.includes('cut'))).toEqual([]);
     });
 
-    it('accepts MOV, AVI and WMV videos and GIF, WebP, PNG and JPEG profile images', async () => {
+    it('accepts MOV, AVI, WMV, WebM, Matroska, 3GP and 3G2 videos and GIF, WebP, PNG and JPEG profile images', async () => {
       const cases: [string, 'video' | 'image', string][] = [
         ['formats/sample.mov', 'video', 'video/quicktime'],
         ['formats/sample.avi', 'video', 'video/x-msvideo'],
         ['formats/sample.wmv', 'video', 'video/x-ms-wmv'],
+        ['formats/sample.webm', 'video', 'video/webm'],
+        ['formats/sample.mkv', 'video', 'video/x-matroska'],
+        ['formats/sample.3gp', 'video', 'video/3gpp'],
+        ['formats/sample.3g2', 'video', 'video/3gpp2'],
         ['formats/sample.gif', 'image', 'image/gif'],
         ['formats/sample.webp', 'image', 'image/webp'],
         ['avatars/student-01.png', 'image', 'image/png'],
@@ -497,13 +523,13 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
         const mediaUrl = last.headers.get('x-media-url')!;
         if (kind === 'image') {
           // A photo is served at once, as the type its bytes showed.
-          expect(mediaUrl).toMatch(new RegExp(`^/media/profile-images/${bob.uid}-\\d{13}$`));
+          expect(mediaUrl).toMatch(/^\/media\/profile-images\/[0-9a-f]{32}$/);
           const served = await fetch(app.baseUrl + mediaUrl, { method: 'HEAD' });
           expect([file, served.status, served.headers.get('content-type')]).toEqual([file, 200, type]);
           expect(await app.media.service.claimImage(bob.uid, mediaUrl)).toBe(mediaUrl);
         } else {
           // A video is kept, recorded as the type its bytes showed, for transcoding; a post can use it.
-          expect(mediaUrl).toMatch(new RegExp(`^/media/videos/\\d{13}-${path.basename(file).replace('.', '\\.')}$`));
+          expect(mediaUrl).toMatch(new RegExp(`^/media/videos/[0-9a-f]{32}\\.${path.extname(file).slice(1)}$`));
           const row = await finishedVideo(mediaUrl);
           expect([file, row.contentType]).toEqual([file, type]);
           expect(sha256(await storedOriginal(mediaUrl))).toBe(sha256(fixture(file)));
@@ -595,6 +621,8 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
     it('refuses a video over 10 minutes and one over 4096×4096 pixels, keeping nothing', async () => {
       const cases: [Buffer, string, string][] = [
         [longClip(), 'long.mp4', 'This video is longer than 10 minutes. Please choose a shorter clip.'],
+        // As a browser's recorder writes it: no duration in the header, only in the packets.
+        [longRecordingWithoutDuration(), 'recording.webm', 'This video is longer than 10 minutes. Please choose a shorter clip.'],
         [widePictureClip(), 'wide.mp4', 'This video’s picture is larger than 4096×4096. Please choose a smaller video.'],
       ];
       for (const [clip, filename, message] of cases) {

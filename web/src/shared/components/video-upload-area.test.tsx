@@ -44,6 +44,18 @@ describe('video upload area: client checks', () => {
     expect(screen.getByLabelText('Preview of the selected video')).toHaveAttribute('src', 'blob:preview');
   });
 
+  it('offers WebM, Matroska and 3GP in the picker and takes a phone’s screen recording', () => {
+    render(<VideoUploadArea onUploaded={() => undefined} />);
+    const input = screen.getByLabelText('Choose a video file');
+    expect(input.getAttribute('accept')?.split(',')).toEqual(
+      expect.arrayContaining(['video/webm', 'video/x-matroska', 'video/3gpp', 'video/3gpp2']),
+    );
+    choose(fileOf('Screen_Recording_20260501.webm', 'video/webm', 3 * 1024 * 1024));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('upload-file-name')).toHaveTextContent('Screen_Recording_20260501.webm');
+    expect(screen.getByRole('button', { name: 'Upload Video' })).toBeInTheDocument();
+  });
+
   it('accepts a dropped AVI and clears back to empty', () => {
     render(<VideoUploadArea onUploaded={() => undefined} />);
     const dropZone = screen.getByRole('button', { name: /drag and drop a video here/i });

@@ -95,7 +95,7 @@ export function VideoUploadArea({ onUploaded }: VideoUploadAreaProps) {
       >
         <span className="font-medium text-gray-900">Drag and drop a video here, or click to choose a file</span>
         <span id={`${inputId}-hint`} className="mt-1 text-sm text-gray-600">
-          MP4, MOV, AVI or WMV, up to 100 MB
+          MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100 MB
         </span>
       </div>
       <label htmlFor={inputId} className="sr-only">

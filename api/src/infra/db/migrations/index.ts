@@ -9,6 +9,7 @@ import { Notifications1764400000000 } from './1764400000000-notifications';
 import { Mentions1764500000000 } from './1764500000000-mentions';
 import { CampusEvents1764600000000 } from './1764600000000-campus-events';
 import { ReportStanding1764700000000 } from './1764700000000-report-standing';
+import { HiddenMediaAndVisibleCounts1764730000000 } from './1764730000000-hidden-media-and-visible-counts';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Mentions1764500000000,
   CampusEvents1764600000000,
   ReportStanding1764700000000,
+  HiddenMediaAndVisibleCounts1764730000000,
 ];
