@@ -28,12 +28,14 @@ type PostCardProps = {
   signInReturnTo?: string;
   /** Opens the clip in the full-screen viewer (its button in the player's corner). */
   onOpen?: () => void;
+  /** After its author deleted it from here. */
+  onDeleted?: () => void;
 };
 
 const ACTION_CLASS =
   'flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
-export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, onOpen }: PostCardProps) {
+export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, onOpen, onDeleted }: PostCardProps) {
   const { currentUser } = useAuth();
   const cardRef = useRef<HTMLElement>(null);
   const { isActive: isPlaying, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
@@ -74,7 +76,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
         >
           <RelativeTime dateTime={post.createdAt} />
         </Link>
-        {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" />}
+        {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" onDeleted={onDeleted} />}
         {currentUser && post.author && !isOwnPost && (
           <ReportButton
             targetType="POST"
