@@ -6,7 +6,7 @@
 //   - layout shift (CLS) on Home and in the viewer;
 //   - <video> elements, cards and JS heap (after a forced GC) once Home holds 20 posts, 200 and 400;
 //   - a Like tap at post 200, to the button showing it;
-//   - the heap in the full-screen viewer at clip 20 and at clip 200;
+//   - the heap in the full-screen viewer at clip 20, 200 and 400;
 //   - JavaScript gzip before the login screen paints (bench/web-weight.mjs).
 // Standalone: `npm run bench:phone` (node bench/phone.mjs). Writes bench/results/phone-latest.json and .md.
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ const POSTS = 200;
 /** A longer scroll still, to show where the heap settles. */
 const LONG_SCROLL = 400;
 /** The viewer's heap is read at these clips. */
-const VIEWER_CLIPS = { early: 20, late: 200 };
+const VIEWER_CLIPS = { early: 20, late: 200, longest: 400 };
 const SLOW_PHONE = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const SWIPES = 5;
 const GOALS = { swipeToFrameMs: 300, cls: 0.05 };
@@ -118,6 +118,7 @@ function describeViewer(page) {
       scrollTop: scroller?.scrollTop,
       slideHeight: scroller?.clientHeight,
       alerts: [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent),
+      focused: document.activeElement?.outerHTML.slice(0, 120),
       feedSetSize: document.querySelector('ul[aria-label="Posts"] > li[aria-setsize]')?.getAttribute('aria-setsize'),
     };
   });
@@ -132,10 +133,11 @@ async function heapAfterGc(cdp) {
 }
 
 /**
- * The heap in the full-screen viewer, opened on Home's first clip, after `early` clips and after
- * `late` (ArrowDown, each waiting for the viewer to announce the clip).
+ * The heap in the full-screen viewer, opened on Home's first clip, at each of `clips` (ArrowDown,
+ * each waiting for the viewer to announce the clip).
  */
-async function viewerFootprint(page, cdp, early, late) {
+async function viewerFootprint(page, cdp, clips) {
+  const late = Math.max(...clips);
   await page.goto('/');
   await page.getByRole('article').first().waitFor();
   await page
@@ -144,21 +146,24 @@ async function viewerFootprint(page, cdp, early, late) {
     .click();
   await page.getByRole('dialog').waitFor();
   const heap = {};
+  const announced = (clip) =>
+    page.waitForFunction(
+      (n) => document.querySelector('[data-testid="clip-viewer"] [aria-live]')?.textContent?.startsWith(`Clip ${n} of`),
+      clip,
+      { timeout: 10_000 },
+    );
+  const lostKeys = [];
   for (let clip = 2; clip <= late; clip += 1) {
     await page.keyboard.press('ArrowDown');
-    await page
-      .waitForFunction(
-        (n) => document.querySelector('[data-testid="clip-viewer"] [aria-live]')?.textContent?.startsWith(`Clip ${n} of`),
-        clip,
-        {
-          timeout: 10_000,
-        },
-      )
-      .catch(async (error) => {
-        console.error(`clip ${clip} never came: ${JSON.stringify(await describeViewer(page))}`);
-        throw error;
-      });
-    if (clip === early || clip === late) {
+    await announced(clip).catch(async () => {
+      // Seen a few times in 400 clips on a loaded machine: the key press did not move the viewer.
+      // Said in the notes; a second press goes on, so the heap is still read where it should be.
+      lostKeys.push({ clip, viewer: await describeViewer(page) });
+      console.error(`clip ${clip} never came: ${JSON.stringify(lostKeys.at(-1).viewer)}`);
+      await page.keyboard.press('ArrowDown');
+      await announced(clip);
+    });
+    if (clips.includes(clip)) {
       await sleep(500);
       heap[clip] = await heapAfterGc(cdp);
       if (process.env.BENCH_HEAP_SNAPSHOTS)
@@ -167,7 +172,7 @@ async function viewerFootprint(page, cdp, early, late) {
   }
   const videos = await page.evaluate(() => document.querySelectorAll('[data-testid="clip-viewer"] video').length);
   await page.keyboard.press('Escape');
-  return { early: heap[early], late: heap[late], videos };
+  return { heap, videos, lostKeys };
 }
 
 /**
@@ -320,7 +325,8 @@ export async function measurePhone(ctx) {
     const at200 = await feedFootprint(page, cdp, POSTS);
     const likeAt200Ms = await timeLikeTap(page);
     const at400 = await feedFootprint(page, cdp, LONG_SCROLL);
-    const inViewer = await viewerFootprint(page, cdp, VIEWER_CLIPS.early, VIEWER_CLIPS.late);
+    const inViewer = await viewerFootprint(page, cdp, Object.values(VIEWER_CLIPS));
+    const viewerHeap = (clip) => inViewer.heap[VIEWER_CLIPS[clip]];
 
     // Home under the slow connection, from a cold load: CLS while it loads and as it scrolls 20 posts.
     await cdp.send('Network.enable');
@@ -387,12 +393,19 @@ export async function measurePhone(ctx) {
         goal: 'flat',
         met: at400.heapMB <= at20.heapMB * 1.5,
       },
-      { measure: `JS heap after GC, viewer at clip ${VIEWER_CLIPS.early}`, value: `${inViewer.early} MB`, goal: 'flat', met: null },
+      { measure: `JS heap after GC, viewer at clip ${VIEWER_CLIPS.early}`, value: `${viewerHeap('early')} MB`, goal: 'flat', met: null },
       {
-        measure: `JS heap after GC, viewer at clip ${VIEWER_CLIPS.late} (\`<video>\` elements: ${inViewer.videos})`,
-        value: `${inViewer.late} MB`,
+        measure: `JS heap after GC, viewer at clip ${VIEWER_CLIPS.late}`,
+        value: `${viewerHeap('late')} MB`,
         goal: 'flat',
-        met: inViewer.late <= inViewer.early * 1.5,
+        met: viewerHeap('late') <= viewerHeap('early') * 1.5,
+      },
+      {
+        measure: `JS heap after GC, viewer at clip ${VIEWER_CLIPS.longest} (\`<video>\` elements: ${inViewer.videos})`,
+        value: `${viewerHeap('longest')} MB`,
+        goal: `flat from clip ${VIEWER_CLIPS.late}`,
+        // The window is full by clip 200: from there on nothing may add up (within GC noise).
+        met: viewerHeap('longest') <= viewerHeap('late') * 1.05,
       },
       { measure: `tap Like → button shows it, Home at ${POSTS} posts (median of 6)`, value: `${likeAt200Ms} ms`, goal: '', met: null },
       {
@@ -406,6 +419,7 @@ export async function measurePhone(ctx) {
       `Pixel 7 emulation (412×915 CSS px, DPR 2.625, touch) in ${browser.version()}; CDP Network.emulateNetworkConditions ${SLOW_PHONE.latency} ms latency, 1.6 Mbps down, 750 kbps up for the CLS and swipe figures.`,
       `Swipes: the first a finger swipe (CDP touch events; timed from the viewer's first scroll), the rest ArrowDown (timed from the key press); each to requestVideoFrameCallback of the next clip. Before each, up to 10 s for the preloaded clip to reach readyState 3: ${swipes.map((s) => `${s.ms} ms${s.fromLiftOff === null ? '' : ` (${s.fromLiftOff} ms from the finger lifting)`} (readyState ${s.readyState}, ${round(s.buffered, 1)} s buffered)`).join('; ')}.`,
       `Memory: Home scrolled until post 20, then post ${at200.position}, then post ${at400.position}; heap = Runtime.getHeapUsage after two HeapProfiler.collectGarbage. The feed keeps at most ~60 posts in the Apollo cache (web/src/features/feed/feed-window.ts); most of what still grows is code V8 compiles as the page runs (heap snapshots, 20 to 400 posts: 1.1 of 1.9 MB). Three transcoded clips copied to ${LONG_SCROLL} posts in PostgreSQL (same files). Like: a tap on a card on screen at post ${POSTS}, to the button's aria-pressed change (the optimistic write and every watching query's read).`,
+      `Viewer: opened on Home's newest clip after a reload, then ArrowDown clip by clip, heap read at clips ${Object.values(VIEWER_CLIPS).join(', ')}. Each clip's own \`post(id)\` lookup (the viewer's ViewerClip query) used to keep its post in the cache after the feed's window let it go (heap snapshots, clip 200: 136 such lookups); they go with the window now (use-feed-query.ts). Between clip 20 and 200 the window fills from ~30 to its 60 posts (Apollo's read memo grows with it) and V8 compiles more code; from clip 200 on the heap is flat.${inViewer.lostKeys.length ? ` Key presses that did not move the viewer (pressed again): ${inViewer.lostKeys.map((lost) => `clip ${lost.clip}`).join(', ')}.` : ''}`,
       ...weight.notes.slice(0, 1),
     ];
     writeMarkdown({ rows, notes });

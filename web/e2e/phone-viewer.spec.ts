@@ -14,12 +14,21 @@ import { signIn } from './support/students';
 const clipsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips');
 const CLIPS = ['colour-sweep.mp4', 'color-bars.mp4', 'game-of-life.mp4'];
 const MANY = 200;
+const RETURN_TRIP_POSTS = 12;
+const MENTIONABLE: Array<[string, string]> = [
+  ['Mara Quinn', 'mara.quinn@campus.test'],
+  ['Marek Novak', 'marek.novak@campus.test'],
+  ['Ada Matsumoto', 'ada.matsumoto@campus.test'],
+  ['Maxine Ford', 'maxine.ford@campus.test'],
+  ['Malik Osei', 'malik.osei@campus.test'],
+];
 
 test.describe.configure({ mode: 'serial' });
 
 let author: ApiStudent;
 let reader: ApiStudent;
 let manyReader: ApiStudent;
+let returnReader: ApiStudent;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -39,6 +48,15 @@ test.beforeAll(async () => {
   await copyReadyPosts(postIds, prolific.uid, MANY, 'Long scroll');
   manyReader = await createApiStudent('Omar Costa', 'omar.costa@campus.test');
   await follow(manyReader, prolific.uid);
+
+  // Twelve clips for the trips through the viewer and back to the feed.
+  const traveller = await createApiStudent('Ines Moreau', 'ines.moreau@campus.test');
+  await copyReadyPosts(postIds, traveller.uid, RETURN_TRIP_POSTS, 'Return trip');
+  returnReader = await createApiStudent('Yusuf Amin', 'yusuf.amin@campus.test');
+  await follow(returnReader, traveller.uid);
+
+  // Five people '@Ma' offers (a word of each name starts with it).
+  for (const [name, email] of MENTIONABLE) await createApiStudent(name, email);
 });
 
 const viewer = (page: Page) => page.getByRole('dialog', { name: /^Clip viewer/ });
@@ -164,6 +182,94 @@ test('a clip opens full screen from Home; swipe, double-tap like, comments, and 
   await expect(secondCard.getByRole('button', { name: 'Open clip by Noor Haddad full screen' })).toBeFocused();
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolledTo)).toBeLessThan(2);
 });
+
+// Issue 23: after two or more clips the viewer closed onto <body>, the feed still where it opened
+// and the card of the clip watched not even mounted.
+/** The current clip's slide fills the viewer: the viewer's scroll has reached it. */
+function slideOnScreen(page: Page): Promise<boolean> {
+  return viewer(page).evaluate((dialog) => {
+    const slide = dialog.querySelector('[data-index]:not([aria-hidden])');
+    const scroller = slide?.closest('[role="region"]');
+    if (!slide || !scroller) return false;
+    return Math.abs(scroller.scrollTop - Number(slide.getAttribute('data-index')) * scroller.clientHeight) < 2;
+  });
+}
+
+const CLOSINGS: Record<string, (page: Page) => Promise<void>> = {
+  Escape: (page) => page.keyboard.press('Escape'),
+  Back: async (page) => void (await page.goBack()),
+  Close: (page) => viewer(page).getByRole('button', { name: 'Close viewer' }).click(),
+};
+for (const size of ['phone', 'desktop'] as const) {
+  for (const [how, close] of Object.entries(CLOSINGS)) {
+    test(`at ${size} size, six clips on and closed by ${how}: the card of the clip watched is in view with focus`, async ({ page }) => {
+      test.setTimeout(180_000);
+      if (size === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, returnReader);
+      const cards = page.getByRole('article');
+      await expect(cards.first()).toContainText(`Return trip ${RETURN_TRIP_POSTS}`);
+      await page.getByRole('button', { name: 'Open clip by Ines Moreau full screen' }).first().click();
+      await expect(status(page)).toHaveText(/^Clip 1 of \d+ by Ines Moreau$/);
+      for (let clip = 2; clip <= 7; clip += 1) {
+        // A finger on the phone; the keyboard at a desk.
+        if (size === 'phone') await swipeUp(page);
+        else await page.keyboard.press('ArrowDown');
+        await expect(status(page)).toHaveText(new RegExp(`^Clip ${clip} of \\d+ by Ines Moreau$`));
+        // As a student would, the next move once this clip is on screen (the scroll has arrived).
+        await expect.poll(() => slideOnScreen(page)).toBe(true);
+      }
+      const watched = `Return trip ${RETURN_TRIP_POSTS - 6}`;
+      await expect(viewer(page).getByText(watched, { exact: true })).toBeVisible();
+
+      await close(page);
+      await expect(viewer(page)).toHaveCount(0);
+      const card = cards.filter({ has: page.getByText(watched, { exact: true }) });
+      await expect(card, 'the card of the clip watched').toBeInViewport();
+      await expect
+        .poll(() => card.evaluate((article) => article.contains(document.activeElement)), { message: 'focus in the card' })
+        .toBe(true);
+      await expect(card.getByRole('button', { name: 'Open clip by Ines Moreau full screen' })).toBeFocused();
+      expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+    });
+  }
+}
+
+// Issue 23: in a feed card the suggestions were clipped by the next card: only the first of five showed.
+for (const size of ['phone', 'desktop'] as const) {
+  test(`at ${size} size, all five @mention suggestions in a card's comment field show over the next card; the fifth is picked by a tap`, async ({
+    page,
+  }) => {
+    if (size === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, reader);
+    const card = page.getByRole('article').filter({ hasText: 'Phone clip 3' });
+    await card.getByRole('button', { name: /^Comments \(/ }).click();
+    const field = card.getByRole('combobox', { name: 'Add a comment' });
+    await field.click();
+    await field.pressSequentially('Nice one @Ma');
+    const listbox = page.getByRole('listbox', { name: 'People to mention' });
+    await expect(listbox.getByRole('option')).toHaveCount(5);
+    await expect(field).toHaveAttribute('aria-expanded', 'true');
+    for (const option of await listbox.getByRole('option').all()) {
+      await expect(option).toBeInViewport();
+      // Nothing lies over it (the next card did).
+      const onTop = await option.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      });
+      expect(onTop, `${await option.textContent()} is on top`).toBe(true);
+    }
+    const fifth = listbox.getByRole('option').nth(4);
+    const fifthText = (await fifth.textContent())!.trim();
+    // One of the five (their order among themselves is the newest member first).
+    const names = MENTIONABLE.map(([mentionable]) => mentionable);
+    const name = names.find((candidate) => new RegExp(`${candidate}$`).test(fifthText));
+    expect(name, `the fifth, "${fifthText}", is one of them`).toBeDefined();
+    if (size === 'phone') await fifth.tap();
+    else await fifth.click();
+    await expect(field).toHaveValue(`Nice one @${name} `);
+    await expect(listbox).toBeHidden();
+  });
+}
 
 test('the open viewer has no serious accessibility findings at phone and desktop size', async ({ page }) => {
   await signIn(page, reader);

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { createApiStudent, createPost, graphql, uploadVideo, waitUntilReady, type ApiStudent } from './support/scenario';
 import { visitScreen } from './support/screens';
 import { e2eSettings } from './support/settings';
+import { signIn } from './support/students';
 
 const clip = fs.readFileSync(
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips', 'colour-sweep.mp4'),
@@ -83,4 +84,41 @@ test('a post that is not there shows a clear not-found state', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+// Issue 23: deleting from the post's own page left its author on 'Post not found'.
+test('its author deletes the post from its page: back where they came from (Home when opened directly), with a confirmation', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const writer = await createApiStudent('Tess Okafor', 'tess.okafor@campus.test');
+  const video = await uploadVideo(writer, clip, 'goodbye.mp4');
+  const fromFeed = await createPost(writer, video, 'Deleted from its page, reached from Home', ['goodbye']);
+  const opened = await createPost(writer, await uploadVideo(writer, clip, 'goodbye-2.mp4'), 'Deleted from a shared link', ['goodbye']);
+  await waitUntilReady(writer, fromFeed, 100_000);
+  await waitUntilReady(writer, opened, 100_000);
+  await signIn(page, writer);
+
+  // From Home, by the card's time link.
+  const card = page.getByRole('article').filter({ hasText: 'Deleted from its page, reached from Home' });
+  await card.locator(`a[href="/post/${fromFeed}"]`).click();
+  await expect(page).toHaveURL(`/post/${fromFeed}`);
+  const deleteIt = async () => {
+    await page.getByRole('article').getByRole('button', { name: 'Delete post' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  };
+  await deleteIt();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Post deleted' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+  await expect(page.getByText('Deleted from its page, reached from Home')).toHaveCount(0);
+  await expect(page.getByText('Post not found')).toHaveCount(0);
+
+  // Opened straight from a link: Home.
+  await page.goto(`/post/${opened}`);
+  await expect(page.getByRole('article').getByText('Deleted from a shared link')).toBeVisible();
+  await deleteIt();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Post deleted' })).toBeVisible();
+  await expect(page.getByText('Post not found')).toHaveCount(0);
 });

@@ -302,3 +302,72 @@ test('the author sees Processing… with a progress bar, then the video without 
   await followerPage.reload();
   await expect(followerPage.getByRole('article').filter({ hasText: longClip.caption }).getByLabel(`Video by ${author.name}`)).toBeVisible();
 });
+
+// Issue 23: a clip that finished processing while on screen stayed paused at 0:00 under 'Now
+// Playing'; feed clips stopped at their end; an invisible tap area that opened the viewer covered
+// the player's own play button.
+test('an AVI that becomes ready on screen starts playing by itself, muted, and loops; the player is its own, Full screen a button', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const student = await createApiStudent('Ravi Menon', `ravi.menon.${test.info().workerIndex}@campus.test`);
+  const { context, page } = await signedInPage(browser, student);
+  try {
+    const avi = clips.find((clip) => clip.file === 'camcorder.avi')!;
+    await page.getByRole('link', { name: 'Create Post' }).first().click();
+    await page.getByLabel('Choose a video file').setInputFiles(path.join(clipDir, avi.file));
+    await page.getByRole('button', { name: 'Upload Video' }).click();
+    await expect(page.getByText('Upload complete')).toBeVisible({ timeout: 30_000 });
+    await page.getByPlaceholder('Write a caption for your video...').fill('Camcorder clip that plays once ready');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page).toHaveURL('/');
+
+    const card = page.getByRole('article').filter({ hasText: 'Camcorder clip that plays once ready' });
+    const video = card.getByLabel('Video by Ravi Menon');
+    // Swapped in live (never reloaded), then playing on its own: time moves on, muted, under 'Now Playing'.
+    await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
+    await expect(video).toBeVisible({ timeout: 90_000 });
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded), 'the page was not reloaded').toBe(true);
+    await expect(card.getByText('Now Playing')).toBeVisible();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    expect(await video.evaluate((element: HTMLVideoElement) => ({ paused: element.paused, muted: element.muted }))).toEqual({
+      paused: false,
+      muted: true,
+    });
+    // Past its end (2 s) it starts again rather than stopping under the badge.
+    const looped = await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<boolean>((resolve) => {
+          let nearEnd = false;
+          const check = () => {
+            if (element.currentTime > 1.5) nearEnd = true;
+            else if (nearEnd && element.currentTime < 1 && !element.paused) return resolve(true);
+            if (element.ended) return resolve(false);
+            requestAnimationFrame(check);
+          };
+          check();
+          setTimeout(() => resolve(false), 10_000);
+        }),
+    );
+    expect(looped, 'started again after its end').toBe(true);
+    await expect(card.getByText('Now Playing')).toBeVisible();
+
+    // The picture belongs to the player: its centre (the play button) and its control bar reach the video.
+    const reaches = await video.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const at = (x: number, y: number) => document.elementFromPoint(box.left + x, box.top + y) === element;
+      return { centre: at(box.width / 2, box.height / 2), controlBar: at(box.width / 2, box.height - 20) };
+    });
+    expect(reaches).toEqual({ centre: true, controlBar: true });
+    // Full screen is a button of its own, by keyboard too.
+    const open = card.getByRole('button', { name: 'Open clip by Ravi Menon full screen' });
+    await expect(open).toBeVisible();
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: /^Clip viewer/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(open).toBeFocused();
+  } finally {
+    await context.close();
+  }
+});

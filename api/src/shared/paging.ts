@@ -59,6 +59,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** Text to match as itself inside a PostgreSQL regular expression. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Newest first by (created_at, id), after the page's keyset position; one row more than the page. */
 export function keysetDesc<T extends ObjectLiteral>(
   builder: SelectQueryBuilder<T>,

@@ -79,19 +79,39 @@ describe('UserService', () => {
     expect((await users.updateProfile(ada, ada.uid, { photoURL: null })).photoURL).toBeNull();
   });
 
+  scenario('emptyCampus', 'search offers a name with a word starting with the query before one that only contains it', async (_, db) => {
+    // Issue 23: '@Ma' offered 'Demadu' (the newest member) above 'Maya Chen'; five suggestions are asked for.
+    const maya = await db.student('Maya Chen', { joinedMinutesAgo: 50 });
+    const tom = await db.student('Tom Marsh', { joinedMinutesAgo: 40 });
+    for (const [index, name] of ['Osman Ali', 'Kamal Ibe', 'Roma Ng', 'Shama Ito'].entries()) {
+      await db.student(name, { joinedMinutesAgo: 30 - index });
+    }
+    await db.student('Demadu', { joinedMinutesAgo: 1 });
+    const found = await db.services.users.search('Ma', { size: 5, after: null });
+    expect(found.items.map((user) => user.displayName)).toEqual(['Tom Marsh', 'Maya Chen', 'Demadu', 'Shama Ito', 'Roma Ng']);
+    expect(found.items.slice(0, 2).map((user) => user.id)).toEqual([tom.uid, maya.uid]);
+    expect(found.hasNextPage).toBe(true);
+    const last = found.items.at(-1)!;
+    const rest = await db.services.users.search('ma', { size: 5, after: { createdAt: last.createdAt, id: last.id } });
+    expect(rest.items.map((user) => user.displayName)).toEqual(['Kamal Ibe', 'Osman Ali']);
+  });
+
   describeScenario('standard', 'finding people', (getScenario, db) => {
-    it('search matches names in any case, newest members first, in keyset pages', async () => {
+    it('search matches names in any case, a word starting with the query first, newest members first, in keyset pages', async () => {
       const { ada, grace, linus, alan } = getScenario();
       const users = db().services.users;
       expect((await users.search('', firstPage)).items.map((user) => user.id)).toEqual([ada.uid, grace.uid, linus.uid, alan.uid]);
 
-      const first = await users.search('  A  ', { size: 2, after: null });
-      expect(first.items.map((user) => user.id)).toEqual([ada.uid, grace.uid]);
-      expect(first.hasNextPage).toBe(true);
-      const last = first.items.at(-1)!;
-      const second = await users.search('a', { size: 2, after: { createdAt: last.createdAt, id: last.id } });
-      expect(second.items.map((user) => user.id)).toEqual([linus.uid, alan.uid]);
-      expect(second.hasNextPage).toBe(false);
+      // 'Ada Lovelace' and 'Alan Turing' start with an A; 'Grace Hopper' and 'Linus 100% Real' only contain one.
+      const first = await users.search('  A  ', { size: 1, after: null });
+      expect(first.items.map((user) => user.id)).toEqual([ada.uid]);
+      const pages = [first.items];
+      for (let page = first; page.hasNextPage;) {
+        const last = page.items.at(-1)!;
+        page = await users.search('a', { size: 1, after: { createdAt: last.createdAt, id: last.id } });
+        pages.push(page.items);
+      }
+      expect(pages.map((items) => items.map((user) => user.id))).toEqual([[ada.uid], [alan.uid], [grace.uid], [linus.uid]]);
     });
 
     it("search takes '%' and '_' as themselves, not as patterns", async () => {

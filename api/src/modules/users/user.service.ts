@@ -2,7 +2,7 @@ import { notBlockedSql } from '../../infra/db/relation-filters';
 import type { DataSource, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { MediaService, PictureFile } from '../uploads';
-import { toPage, type Page, type PageRequest, escapeLike, keysetDesc } from '../../shared/paging';
+import { toPage, type Page, type PageRequest, escapeLike, escapeRegex, keysetDesc } from '../../shared/paging';
 import { NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import {
@@ -138,13 +138,36 @@ export class UserService {
     return this.get(uid);
   }
 
-  /** Name search for the community directory, newest members first. */
+  /**
+   * Name search (the community directory, @mention suggestions): names with a word that starts with
+   * the query first ('Maya Chen' for 'ma'), then names that merely contain it ('Demadu'); newest
+   * members first within each. Keyset pages over (rank, created_at, id): the cursor's rank is read
+   * from its row.
+   */
   async search(query: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<User>> {
     const term = query.trim().slice(0, 100).toLowerCase();
     const builder = this.users.createQueryBuilder('u').where('TRUE');
-    if (term) builder.andWhere('lower(u.display_name) LIKE :pattern', { pattern: `%${escapeLike(term)}%` });
     if (viewer) builder.andWhere(notBlockedSql('u.firebase_uid', ':viewerUid'), { viewerUid: viewer.uid });
-    keysetDesc(builder, 'u', page);
+    if (!term) {
+      keysetDesc(builder, 'u', page);
+      return toPage(await builder.getMany(), page.size);
+    }
+    builder.andWhere('lower(u.display_name) LIKE :pattern', { pattern: `%${escapeLike(term)}%` });
+    // \m: the start of a word (PostgreSQL regular expressions).
+    const rank = (alias: string) => `(CASE WHEN lower(${alias}.display_name) ~ :wordStart THEN 0 ELSE 1 END)`;
+    builder.setParameter('wordStart', `\\m${escapeRegex(term)}`);
+    if (page.after) {
+      const afterRank = `COALESCE((SELECT ${rank('c')} FROM users c WHERE c.firebase_uid = :afterId), 1)`;
+      builder.andWhere(
+        `(${rank('u')} > ${afterRank} OR (${rank('u')} = ${afterRank} AND (u.createdAt, u.id) < (:afterCreatedAt, :afterId)))`,
+        {
+          afterCreatedAt: page.after.createdAt,
+          afterId: page.after.id,
+        },
+      );
+    }
+    builder.addSelect(rank('u'), 'search_rank').orderBy('search_rank', 'ASC').addOrderBy('u.createdAt', 'DESC').addOrderBy('u.id', 'DESC');
+    builder.limit(page.size + 1);
     return toPage(await builder.getMany(), page.size);
   }
 

@@ -42,11 +42,20 @@ export function useFeedQuery<TData, TVariables extends PageVariables>(
   const windowStore = useMemo<FeedWindowStore>(
     () => ({
       replace(edges, pageInfo) {
+        const kept = new Set(edges.map((edge) => edge.node.id));
+        const dropped: string[] = [];
         // Written without `after`: the relay-style policy takes it as the whole list.
         client.cache.updateQuery<TData, TVariables>({ query: document, variables }, (current) => {
           const connection = current?.[field] as FeedConnection | undefined;
+          connection?.edges.forEach((edge) => {
+            if (!kept.has(edge.node.id)) dropped.push(edge.node.id);
+          });
           return current && connection ? ({ ...current, [field]: { ...connection, edges, pageInfo } } as TData) : current;
         });
+        // A dropped post looked up on its own as well (`post(id)`: the viewer's clip, a card's
+        // comments) would stay through that lookup, one more for every clip watched: it goes too.
+        // Nothing shown reads it by then: its card and slide are far off screen.
+        for (const id of dropped) client.cache.evict({ id: 'ROOT_QUERY', fieldName: 'post', args: { id }, broadcast: false });
         // The dropped posts, and the memo of every read of them, go (the next read builds it again).
         if (client.cache instanceof InMemoryCache) client.cache.gc({ resetResultCache: true });
       },

@@ -4,6 +4,7 @@ import type { PostCardFieldsFragment } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
 import { VideoPlayer } from '../../shared/components/video-player';
+import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
 import { Toast, useToast } from '../../shared/components/toast';
 import { MentionText } from '../../shared/components/mention-text';
 import { RelativeTime } from '../../shared/components/relative-time';
@@ -25,14 +26,16 @@ type PostCardProps = {
    * brings them back to this path (D15). Elsewhere Like is disabled for them.
    */
   signInReturnTo?: string;
-  /** Opens the clip in the full-screen viewer: a tap or click on the video (not its controls), or Enter. */
+  /** Opens the clip in the full-screen viewer (its button in the player's corner). */
   onOpen?: () => void;
+  /** After its author deleted it from here. */
+  onDeleted?: () => void;
 };
 
 const ACTION_CLASS =
   'flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
-export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, onOpen }: PostCardProps) {
+export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, onOpen, onDeleted }: PostCardProps) {
   const { currentUser } = useAuth();
   const cardRef = useRef<HTMLElement>(null);
   const { isActive: isPlaying, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
@@ -73,7 +76,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
         >
           <RelativeTime dateTime={post.createdAt} />
         </Link>
-        {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" />}
+        {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" onDeleted={onDeleted} />}
         {currentUser && post.author && !isOwnPost && (
           <ReportButton
             targetType="POST"
@@ -96,6 +99,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
             width={post.width}
             height={post.height}
             playing={isPlaying}
+            loop
             onPlay={claimPlayback}
             label={`Video by ${authorName}`}
             className="max-h-[70vh] object-contain max-sm:rounded-none"
@@ -104,14 +108,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
           <ProcessingNotice post={post} />
         )}
         {onOpen && post.status === 'READY' && (
-          // Over the picture but not the player's control bar at its foot (seek, volume stay usable).
-          <button
-            type="button"
-            data-clip-open={post.id}
-            onClick={onOpen}
-            aria-label={`Open clip by ${authorName} full screen`}
-            className="absolute inset-x-0 bottom-12 top-0 cursor-pointer rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
-          />
+          <OpenFullScreenButton postId={post.id} label={`Open clip by ${authorName} full screen`} onOpen={onOpen} />
         )}
         {isPlaying && post.status === 'READY' && (
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">

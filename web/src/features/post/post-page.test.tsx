@@ -1,9 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
-import { CommentAddedDocument, PostCommentsDocument, PostPageDocument } from '../../graphql/graphql';
-import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import { CommentAddedDocument, DeletePostDocument, PostCommentsDocument, PostPageDocument } from '../../graphql/graphql';
+import {
+  FakeIntersectionObserver,
+  authValue,
+  renderWithApollo,
+  stubMediaPlayback,
+  testUser,
+} from '../../shared/lib/testing/render-with-apollo';
+import { dismissFlashToast } from '../../shared/components/flash-toast';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
 import PostPage from './post-page';
 
@@ -124,5 +131,48 @@ describe('post page (/post/:id, D15)', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(document.title).toBe('Post not found · Campus Clips');
+  });
+
+  describe('deleting the post from its own page (issue 23)', () => {
+    const mine = () => makePost('p1', { caption: 'Sunset over the quad', author: { ...makePost('p1').author, id: testUser.uid } });
+    const deleted = { request: { query: DeletePostDocument, variables: { postId: 'p1' } }, result: { data: { deletePost: true } } };
+    afterEach(() => dismissFlashToast());
+
+    async function deleteIt() {
+      const user = userEvent.setup();
+      const card = await screen.findByRole('article', { name: 'Author p1' });
+      await user.click(within(card).getByRole('button', { name: 'Delete post' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    }
+
+    it("takes the student Home with 'Post deleted' when the page was the first they opened", async () => {
+      renderWithApollo(
+        <Routes>
+          <Route path="/post/:id" element={<PostPage />} />
+          <Route path="/" element={<p>Home screen</p>} />
+        </Routes>,
+        { mocks: [...mocks(mine()), deleted], route: '/post/p1' },
+      );
+      await deleteIt();
+      expect(await screen.findByText('Home screen')).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Post deleted');
+      expect(screen.queryByText('Post not found')).not.toBeInTheDocument();
+    });
+
+    it('takes the student back to where they came from', async () => {
+      const user = userEvent.setup();
+      renderWithApollo(
+        <Routes>
+          <Route path="/post/:id" element={<PostPage />} />
+          <Route path="/notifications" element={<Link to="/post/p1">Your clip</Link>} />
+        </Routes>,
+        { mocks: [...mocks(mine()), deleted], route: '/notifications' },
+      );
+      await user.click(screen.getByRole('link', { name: 'Your clip' }));
+      await deleteIt();
+      expect(await screen.findByRole('link', { name: 'Your clip' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Post deleted'));
+      expect(screen.queryByText('Post not found')).not.toBeInTheDocument();
+    });
   });
 });

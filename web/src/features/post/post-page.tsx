@@ -1,6 +1,7 @@
 // A post's own page, /post/:id (D15): the clip with its comments open, for students and for
 // signed-out visitors, who are asked to sign in to like or comment.
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { PostPageDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
@@ -8,6 +9,7 @@ import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { Spinner } from '../../shared/components/spinner';
 import { ErrorBox } from '../../shared/components/error-box';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
+import { showFlashToast } from '../../shared/components/flash-toast';
 import { NowPlayingProvider } from './now-playing';
 import { PostCard } from './post-card';
 import { useMyPostUpdates } from './use-my-post-updates';
@@ -15,8 +17,19 @@ import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
 
 export default function PostPage() {
   const { id = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const navigate = useNavigate();
   const { currentUser } = useAuth();
+  // Deleted here by its author: back to where they came from (Home when the page was opened
+  // first), saying so; 'Post not found' is not for them.
+  const [deleted, setDeleted] = useState(false);
+  const leaveDeleted = () => {
+    setDeleted(true);
+    showFlashToast(POST_DELETED, 'info');
+    // 'default': this page is the first of the visit, there is nothing of ours to go back to.
+    if (key === 'default') void navigate('/', { replace: true });
+    else void navigate(-1);
+  };
   // Asked again on every visit: what the viewer may see and whether they liked it change with who
   // is signed in, and a visitor who signs in from here comes straight back.
   const { data, loading, error, refetch } = useQuery(PostPageDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
@@ -30,7 +43,9 @@ export default function PostPage() {
   const viewer = useClipViewer(focusClipOpener);
 
   let content;
-  if (post) {
+  if (deleted) {
+    content = null;
+  } else if (post) {
     content = (
       <>
         <h1 className="sr-only">Clip by {authorName}</h1>
@@ -42,6 +57,7 @@ export default function PostPage() {
             commentsOpenAtStart
             signInReturnTo={currentUser ? undefined : pathname}
             onOpen={() => viewer.open(post.id)}
+            onDeleted={leaveDeleted}
           />
         </NowPlayingProvider>
         {viewer.viewing && (
@@ -86,6 +102,9 @@ export default function PostPage() {
 }
 
 const noMorePages = () => undefined;
+
+/** The confirmation after a post is deleted from its own page (the spec has no copy for it). */
+const POST_DELETED = 'Post deleted';
 
 function SignInPrompt({ returnTo }: { returnTo: string }) {
   return (

@@ -63,6 +63,30 @@ describe('a post whose video is still processing', () => {
     expect(video).toHaveAttribute('poster', '/media/posters/p1-720x1280.webp');
   });
 
+  it('starts playing, muted, once ready when its card is the one most in view (issue 23)', async () => {
+    // A play() asked for before the element has its source is dropped when the source is set: count only the others.
+    const playedWith: Array<string | null> = [];
+    Object.defineProperty(HTMLMediaElement.prototype, 'play', {
+      configurable: true,
+      value(this: HTMLMediaElement) {
+        playedWith.push(this.getAttribute('src'));
+        return Promise.resolve();
+      },
+    });
+    const ready = makePost('p1', { author: me });
+    const { author: _a, caption: _c, tags: _t, createdAt: _d, likeCount: _l, viewerHasLiked: _v, commentCount: _n, ...media } = ready;
+    const mocks = [{ request: { query: MyPostUpdatedDocument }, result: { data: { myPostUpdated: media } }, delay: 50 }];
+    renderWithApollo(<HomePage />, { mocks, cache: homeWith(processing) });
+    FakeIntersectionObserver.intersect(screen.getByRole('article'), (observer) => Array.isArray(observer.options.threshold), 1);
+
+    await waitFor(() => expect(document.querySelector('video')).not.toBeNull());
+    expect(screen.getByRole('article')).toHaveTextContent('Now Playing');
+    const video = document.querySelector('video')!;
+    await waitFor(() => expect(playedWith).toContain('/media/videos/p1-720p.mp4'));
+    expect(video.muted).toBe(true);
+    expect(video).toHaveAttribute('loop');
+  });
+
   it('asks again while it is processing, so a live update missed before the subscription opened does not leave it stuck', async () => {
     const ready = makePost('p1', { author: me });
     const { author: _a, caption: _c, tags: _t, createdAt: _d, likeCount: _l, viewerHasLiked: _v, commentCount: _n, ...media } = ready;

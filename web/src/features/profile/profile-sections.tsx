@@ -2,6 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfilePostFieldsFragment } from '../../graphql/graphql';
 import { VideoPlayer } from '../../shared/components/video-player';
+import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
 import { ProcessingNotice, useMyPostUpdates } from '../post';
 import { Spinner } from '../../shared/components/spinner';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
@@ -95,13 +96,10 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, 
                   height={post.height}
                   label={post.caption || 'Post video'}
                 />
-                {/* Over the picture but not the player's control bar at its foot. */}
-                <button
-                  type="button"
-                  data-clip-open={post.id}
-                  onClick={() => viewer.open(post.id)}
-                  aria-label={`Open clip full screen${post.caption ? `: ${post.caption}` : ''}`}
-                  className="absolute inset-x-0 bottom-12 top-0 cursor-pointer rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+                <OpenFullScreenButton
+                  postId={post.id}
+                  label={`Open clip full screen${post.caption ? `: ${post.caption}` : ''}`}
+                  onOpen={() => viewer.open(post.id)}
                 />
               </div>
             ) : (

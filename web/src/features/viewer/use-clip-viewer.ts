@@ -31,6 +31,7 @@ export function useClipViewer(onReturn: (postId: string) => void) {
 
   const open = useCallback(
     (postId: string) => {
+      holdScroll();
       navigate(
         { search: searchWith(postId), hash: location.hash },
         { state: { ...state, clipViewerPushed: true }, preventScrollReset: true },
@@ -69,10 +70,35 @@ export function useClipViewer(onReturn: (postId: string) => void) {
       const postId = lastShown.current;
       lastShown.current = null;
       returnTo.current(postId);
+      releaseScrollLater();
     }
   }, [viewing]);
 
   return { viewing, open, show, close };
+}
+
+/** Longer than a browser takes to restore a scroll position after Back (it may wait for a frame or two). */
+const SCROLL_RELEASE_MS = 1_000;
+
+/**
+ * Going back to the page's entry (Close, Escape, Back) made the browser put the page back where it
+ * was when the viewer opened, after the viewer had brought the card of the last clip into view: the
+ * card was scrolled away again and unmounted, and focus fell to <body>. The page's entry keeps its
+ * scroll itself ('manual', set while it is the current entry) from opening until shortly after
+ * closing, then the browser's restoring is back for other navigations.
+ */
+let scrollRelease: number | undefined;
+
+function holdScroll(): void {
+  window.clearTimeout(scrollRelease);
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+}
+
+function releaseScrollLater(): void {
+  window.clearTimeout(scrollRelease);
+  scrollRelease = window.setTimeout(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'auto';
+  }, SCROLL_RELEASE_MS);
 }
 
 /** The button on a card that opens its clip in the viewer (PostCard and the profile grid mark it). */

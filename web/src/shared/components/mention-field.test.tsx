@@ -113,6 +113,29 @@ describe('MentionField suggestions', () => {
     expect(field()).toHaveAttribute('aria-activedescendant', first.id);
   });
 
+  it('floats the list outside the box the field sits in (a card clipped it), inside the dialog the field is in', async () => {
+    const user = userEvent.setup();
+    const { container } = renderField();
+    await user.type(field(), 'Hi @ma');
+    const listbox = await screen.findByRole('listbox', { name: 'People to mention' });
+    expect(container).not.toContainElement(listbox);
+    expect(listbox.parentElement).toBe(document.body);
+    expect(listbox.style.position).toBe('fixed');
+  });
+
+  it("inside a dialog (the viewer's comments sheet) floats the list at the end of that dialog", async () => {
+    const user = userEvent.setup();
+    renderWithApollo(
+      <div role="dialog" aria-label="Comments sheet">
+        <Harness />
+      </div>,
+      { mocks: [suggestionsMock()] },
+    );
+    await user.type(field(), 'Hi @ma');
+    const listbox = await screen.findByRole('listbox', { name: 'People to mention' });
+    expect(listbox.parentElement).toBe(screen.getByRole('dialog', { name: 'Comments sheet' }));
+  });
+
   it('moves with the arrow keys and picks with Enter, writing @Display Name and a space', async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn();

@@ -2,8 +2,12 @@
 // the comment's one-line input. It is an ARIA combobox (the 1.2 pattern: the field keeps focus,
 // aria-activedescendant names the highlighted option). Picking writes '@Display Name ' and remembers
 // that person; the field reports its text with the ids of the picked people whose '@Name' is still
-// in it (the api keeps a mention only where '@' + the name appears).
+// in it (the api keeps a mention only where '@' + the name appears). The list floats over the page
+// (a portal placed from the field, above it when there is no room below): inside a feed card it was
+// clipped by the next card.
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom';
 import { findMentionTrigger, mentionedIds, type MentionPick } from '../lib/mentions';
 import { useMentionSuggestions, type MentionOption } from '../hooks/use-mention-suggestions';
 import { useAuth } from '../session/auth-context';
@@ -63,6 +67,7 @@ export function MentionField({
   const optionsKey = trigger ? `${trigger.start}:${options.map((option) => option.id).join(',')}` : '';
   const activeIndex = highlight.key === optionsKey ? Math.min(highlight.index, options.length - 1) : 0;
   const optionId = (index: number) => `${listboxId}-option-${index}`;
+  const { floatingStyles, placeUnder, placeList, portalTarget } = useSuggestionsPopover(open);
 
   // After a pick the caret goes after the name written (the value arrives through the parent).
   useLayoutEffect(() => {
@@ -149,38 +154,78 @@ export function MentionField({
     onBlur: () => setFocused(false),
   };
 
+  const listbox = (
+    <ul
+      ref={placeList}
+      id={listboxId}
+      role="listbox"
+      aria-label="People to mention"
+      hidden={!open}
+      style={floatingStyles}
+      className="z-[60] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+    >
+      {open &&
+        options.map((option, index) => (
+          <li
+            key={option.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            // The field keeps focus (and its caret) while an option is clicked.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(option)}
+            onMouseEnter={() => setHighlight({ key: optionsKey, index })}
+            className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-gray-900 ${
+              index === activeIndex ? 'bg-indigo-50 text-indigo-900' : ''
+            }`}
+          >
+            <span aria-hidden="true" className="contents">
+              <Avatar photoURL={option.photoURL} name={option.displayName} size={24} />
+            </span>
+            <span className="truncate">{option.displayName}</span>
+          </li>
+        ))}
+    </ul>
+  );
+
   return (
-    <div className={`relative ${containerClassName}`}>
+    <div ref={placeUnder} className={`relative ${containerClassName}`}>
       {multiline ? <textarea ref={textareaRef} rows={rows} {...fieldProps} /> : <input ref={inputRef} type="text" {...fieldProps} />}
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label="People to mention"
-        hidden={!open}
-        className="absolute left-0 right-0 top-full z-20 mt-1 max-h-60 overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
-      >
-        {open &&
-          options.map((option, index) => (
-            <li
-              key={option.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              // The field keeps focus (and its caret) while an option is clicked.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(option)}
-              onMouseEnter={() => setHighlight({ key: optionsKey, index })}
-              className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-gray-900 ${
-                index === activeIndex ? 'bg-indigo-50 text-indigo-900' : ''
-              }`}
-            >
-              <span aria-hidden="true" className="contents">
-                <Avatar photoURL={option.photoURL} name={option.displayName} size={24} />
-              </span>
-              <span className="truncate">{option.displayName}</span>
-            </li>
-          ))}
-      </ul>
+      {portalTarget ? createPortal(listbox, portalTarget) : listbox}
     </div>
   );
+}
+
+/** The list's tallest (px), as max-h-60 was; less when the screen has less room on either side. */
+const LIST_MAX_HEIGHT = 240;
+
+/**
+ * Places the suggestions under the field (or above it, when there is no room below), as wide as
+ * the field, following it as the page scrolls. The list is rendered at the end of the dialog the
+ * field is in (the viewer's comments sheet: focus and screen readers stay in the dialog), else of
+ * <body>: out of every card's stacking context and overflow.
+ */
+function useSuggestionsPopover(open: boolean) {
+  const { floatingStyles, refs, elements } = useFloating({
+    strategy: 'fixed',
+    placement: 'bottom-start',
+    open,
+    middleware: [
+      offset(4),
+      flip({ padding: 8 }),
+      shift({ padding: 8 }),
+      size({
+        padding: 8,
+        apply({ availableHeight, rects, elements: { floating } }) {
+          floating.style.width = `${rects.reference.width}px`;
+          floating.style.maxHeight = `${Math.max(96, Math.min(LIST_MAX_HEIGHT, availableHeight))}px`;
+        },
+      }),
+    ],
+    // Only while open: a closed list follows nothing.
+    whileElementsMounted: open ? autoUpdate : undefined,
+  });
+  const reference = elements.reference as HTMLElement | null;
+  const portalTarget = reference ? (reference.closest<HTMLElement>('[role="dialog"]') ?? reference.ownerDocument.body) : null;
+  return { floatingStyles, placeUnder: refs.setReference, placeList: refs.setFloating, portalTarget };
 }

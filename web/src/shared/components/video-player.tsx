@@ -13,6 +13,8 @@ type VideoPlayerProps = {
   height?: number | null;
   /** When true the video plays muted (autoplay policy); when it turns false it pauses. */
   playing?: boolean;
+  /** Starts again at its end (a feed's card, as the full-screen viewer does). */
+  loop?: boolean;
   label?: string;
   className?: string;
   /** Called whenever playback starts, by autoplay or by the viewer. */
@@ -24,7 +26,7 @@ type VideoPlayerProps = {
  * `playing` prop so a parent can decide which one video on the page plays.
  */
 export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>(function VideoPlayer(
-  { src, poster, renditions = [], posterSources = [], width, height, playing, label, className = '', onPlay },
+  { src, poster, renditions = [], posterSources = [], width, height, playing, loop = false, label, className = '', onPlay },
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -41,10 +43,16 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     screen,
   );
 
+  const source = renditions.length ? (chosenVideo?.url ?? undefined) : src;
+
+  // Also when the source arrives (it is chosen once the player is laid out): setting it reloads the
+  // element, which drops a play() asked for before. A clip that became ready while its card was
+  // the one playing stayed paused at 0:00.
   useEffect(() => {
     const video = videoRef.current;
     if (!video || playing === undefined) return;
     if (playing) {
+      if (!source) return;
       video.muted = true;
       // play() rejects when the browser refuses autoplay or the element is torn down; the
       // controls stay available, so there is nothing more to do.
@@ -53,17 +61,18 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     } else if (!video.paused) {
       video.pause();
     }
-  }, [playing]);
+  }, [playing, source]);
 
   return (
     <video
       ref={videoRef}
-      src={renditions.length ? (chosenVideo?.url ?? undefined) : src}
+      src={source}
       poster={chosenPoster?.url ?? poster ?? undefined}
       width={width ?? undefined}
       height={height ?? undefined}
       style={width && height ? { aspectRatio: `${width} / ${height}`, height: 'auto' } : undefined}
       controls
+      loop={loop}
       preload="metadata"
       playsInline
       aria-label={label}
