@@ -28,9 +28,12 @@ describe('media files (spec §5)', () => {
     expect(checkMediaFile('video', { type, size: 0 })).toBeNull();
   });
 
-  it.each(['image/png', 'audio/webm', 'text/plain', 'application/octet-stream', ''])('refuses %p as a video with the spec message', (type) => {
-    expect(checkMediaFile('video', { type, size: MB })).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
-  });
+  it.each(['image/png', 'audio/webm', 'text/plain', 'application/octet-stream', ''])(
+    'refuses %p as a video with the spec message',
+    (type) => {
+      expect(checkMediaFile('video', { type, size: MB })).toBe('Please select a valid video file (MP4, MOV, AVI, WMV)');
+    },
+  );
 
   it.each(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])('accepts a %s picture', (type) => {
     expect(checkMediaFile('image', { type, size: MB })).toBeNull();
