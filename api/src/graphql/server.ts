@@ -7,6 +7,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import {
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   parse,
   specifiedRules,
@@ -108,7 +109,13 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
         const invalid = validate(schema, document, [...specifiedRules, ...validationRules, subscriptionsOnlyRule], validationOptions);
         if (invalid.length > 0) return invalid.map(asValidationFailure);
         // As HTTP answers it: an operationName the document does not hold, or several operations and none named.
-        if (!getOperationAST(document, payload.operationName)) return [operationNotResolved(payload.operationName)];
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [operationNotResolved(payload.operationName)];
+        // Variables that do not fit their types (or a required one missing) are the client's error,
+        // as over HTTP (BAD_USER_INPUT); graphql-ws would otherwise execute and answer them as a
+        // server fault.
+        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 50 });
+        if (coerced.errors) return coerced.errors.map(asBadUserInput);
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       // (subscriptionsOnlyRule lets no mutation through here, so no @RateLimited field runs on a
@@ -215,6 +222,15 @@ function asParseFailure(error: GraphQLError): GraphQLError {
 function operationNotResolved(name: string | null | undefined): GraphQLError {
   const message = name ? `Unknown operation named "${name}".` : 'Must provide operation name if query contains multiple operations.';
   return new GraphQLError(message, { extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE } });
+}
+
+/** Apollo answers variables that do not fit their types with this code; the socket says the same. */
+function asBadUserInput(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    originalError: error,
+    extensions: { ...error.extensions, code: ApolloServerErrorCode.BAD_USER_INPUT },
+  });
 }
 
 /** Apollo answers HTTP validation errors with this code; the socket says the same (formatError lets it through). */
