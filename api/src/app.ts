@@ -5,11 +5,13 @@ import { shareAccountDeletions } from './infra/identity/account-deletions';
 import { AccountStanding, shareAccountStanding } from './infra/identity/account-standing';
 import { TokenVerifier } from './infra/identity/token-verifier';
 import { openDatabase, type Database } from './infra/db/data-source';
+import { RELATIONS_CHANGED } from './modules/blocks';
 import { commentTopic } from './modules/comments';
 import { notificationCountTopic, type NotificationCountEvent } from './modules/notifications';
 import { ENTITIES } from './modules/entities';
 import { createServices, type Services } from './modules/services';
 import { createAppPubSub, type AppPubSub } from './infra/pubsub/pubsub';
+import { listen } from './infra/pubsub/listen';
 import { buildAppSchema } from './graphql/schema';
 import { createGraphQLEndpoint, type GraphQLEndpoint } from './graphql/server';
 import { documentLimits, queryLimitsRule, REQUEST_BYTES } from './graphql/query-limits';
@@ -101,6 +103,8 @@ export async function createApp(config: Config): Promise<App> {
         void pubsub.publish(notificationCountTopic(recipientUid), event);
       },
     },
+    // Every instance forgets the relations its live comments were checked with (below).
+    blockEvents: { relationsChanged: (uids) => pubsub.publish(RELATIONS_CHANGED, { uids }) },
     identity: {
       async deleteUser(uid) {
         await verifier.adminAuth.deleteUser(uid).catch((error: { code?: string }) => {
@@ -110,6 +114,11 @@ export async function createApp(config: Config): Promise<App> {
         accountDeletions.announce(uid);
       },
     },
+  });
+
+  const relationChanges = listen(pubsub, RELATIONS_CHANGED, (payload) => {
+    const uids = (payload as { uids?: unknown } | null)?.uids;
+    if (Array.isArray(uids)) for (const uid of uids) if (typeof uid === 'string') services.blocks.forgetRelations(uid);
   });
 
   const schema = await buildAppSchema(pubsub);
@@ -196,6 +205,7 @@ export async function createApp(config: Config): Promise<App> {
       await media.close();
       await accountDeletions.stop();
       await standingChanges.stop();
+      await relationChanges.stop();
       await pubsub.close();
       await limits.close();
       await readiness.close();

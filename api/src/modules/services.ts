@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { MediaService } from './uploads';
 import { AccountService, type IdentityAdmin } from './accounts';
-import { BlockService } from './blocks';
+import { type BlockEvents, BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
 import { CalendarFeedService, EventsService, postEventChecker, type PublicBase } from './events';
@@ -37,6 +37,8 @@ export interface ServiceDeps {
   commentEvents: CommentEvents;
   /** A student's unread notification count changed (app.ts: their live subscriptions hear it). */
   notificationEvents?: NotificationEvents;
+  /** A block or mute was made (app.ts: every instance's live comments hear it). */
+  blockEvents?: BlockEvents;
   identity: IdentityAdmin;
   /** video-processing's VideoProcessingService: queues a new post's transcoding. */
   videoPipeline: VideoPipeline;
@@ -57,6 +59,7 @@ export function createServices({
   reportsToHide = 3,
   announceStanding,
   notificationEvents = { countChanged: () => undefined },
+  blockEvents = { relationsChanged: () => undefined },
   publicBase = () => '',
 }: ServiceDeps): Services {
   const users = new UserService(db, media);
@@ -83,7 +86,7 @@ export function createServices({
     events,
     calendarFeeds: new CalendarFeedService(db, events, publicBase),
     accounts: new AccountService(db, media, identity),
-    blocks: new BlockService(db, users),
+    blocks: new BlockService(db, users, blockEvents),
     moderation: new ModerationService({
       db,
       users,

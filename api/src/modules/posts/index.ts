@@ -2,9 +2,16 @@
 export { Post } from './post.entity';
 export { PostConnection } from './post-connection';
 export { PostResolver, UserPostsResolver } from './post.resolver';
-export { isUuid, postNotFound, PostService, type CaptionMentionNotifier, type CreatePostInput, type VideoPipeline } from './post.service';
+export {
+  isUuid,
+  postNotFound,
+  PostService,
+  type CaptionMentionNotifier,
+  type CreatePostInput,
+  type VideoPipeline,
+} from './post.service';
 export { PostPageQuery, primePostPage, type PostPage } from './post-page';
 export { PictureSource, PostStatus, VideoRendition } from './post-media';
-export { visibilityParameters, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from './post-visibility';
+export { publicPostStateSql, visibilityParameters, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from './post-visibility';
 export { postPolicy } from './post.policy';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';
