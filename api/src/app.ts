@@ -63,12 +63,17 @@ export async function createApp(config: Config): Promise<App> {
   const database = await openDatabase(config, ENTITIES, (message, detail) => logger.warn({ detail }, message));
   const verifier = new TokenVerifier(config);
   const pubsub = createAppPubSub(config.redisUrl);
-  const accountDeletions = shareAccountDeletions(pubsub, verifier);
+  // A suspended or deleted account's open live channels close on every instance (set once the
+  // endpoint exists; nothing is open before).
+  let liveChannels: GraphQLEndpoint | null = null;
+  const accountDeletions = shareAccountDeletions(pubsub, verifier, (uid) => liveChannels?.disconnect(uid));
   // Roles and suspensions, in memory on every instance and applied to every verified caller.
   const standing = new AccountStanding(database.dataSource);
   await standing.load();
   verifier.useStanding(standing);
-  const standingChanges = shareAccountStanding(pubsub, standing, verifier);
+  const standingChanges = shareAccountStanding(pubsub, standing, verifier, (uid) => {
+    if (standing.suspendedUntil(uid)) liveChannels?.disconnect(uid);
+  });
   const limits = createRateLimiter({ enabled: config.rateLimits, redisUrl: config.redisUrl });
   const media = await createMedia({ config, dataSource: database.dataSource, verifier, limits, logger });
   const jobs = await openJobQueue({
@@ -145,6 +150,7 @@ export async function createApp(config: Config): Promise<App> {
     validationRules: [queryLimitsRule],
     plugins: [metrics.graphqlPlugin],
   });
+  liveChannels = graphql;
 
   const readiness = createReadiness({ dataSource: database.dataSource, redisUrl: config.redisUrl });
   expressApp.use(requestLog(logger, { sqlStatementsHeader: config.env !== 'production' }));

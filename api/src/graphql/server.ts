@@ -16,8 +16,9 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { TokenVerifier } from '../infra/identity/token-verifier';
 import type { RateLimiter } from '../infra/rate-limit/rate-limiter';
 import type { Viewer } from '../shared/viewer';
@@ -34,6 +35,11 @@ export interface GraphQLEndpoint {
   middleware: RequestHandler;
   /** Open graphql-ws connections (for metrics and draining). */
   openSockets(): number;
+  /**
+   * Closes every live channel of this account on this instance with 4403 Forbidden, as a refused
+   * sign-in would (app.ts: on every instance, when the account is suspended or deleted).
+   */
+  disconnect(uid: string): void;
   stop(): Promise<void>;
 }
 
@@ -71,6 +77,18 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
 
   // A message past what HTTP would read is dropped unread, closing the socket with 1009.
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: REQUEST_BYTES });
+  // Each signed-in account's open sockets, so that a suspension or deletion can close them.
+  const socketsByUid = new Map<string, Set<WebSocket>>();
+  const track = (uid: string, socket: WebSocket) => {
+    if (socket.readyState !== socket.OPEN) return; // closed while its token was being checked
+    let sockets = socketsByUid.get(uid);
+    if (!sockets) socketsByUid.set(uid, (sockets = new Set()));
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      if (!sockets.size && socketsByUid.get(uid) === sockets) socketsByUid.delete(uid);
+    });
+  };
   const wsCleanup = useServer<Record<string, unknown>, { viewer: Viewer | null; clientAddress: string | null }>(
     {
       // (No schema option: onSubscribe below hands graphql-ws the schema with the checked document.)
@@ -85,6 +103,7 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
         try {
           ctx.extra.viewer = await verifier.viewerFromHeader(tokenFromParams(ctx.connectionParams));
           ctx.extra.clientAddress = options.clientAddress(ctx.extra.request);
+          if (ctx.extra.viewer) track(ctx.extra.viewer.uid, ctx.extra.socket);
           return true;
         } catch {
           return false; // closes with 4403 Forbidden: a bad token never opens a live channel
@@ -202,6 +221,9 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
   return {
     middleware,
     openSockets: () => wsServer.clients.size,
+    disconnect(uid) {
+      for (const socket of socketsByUid.get(uid) ?? []) socket.close(CloseCode.Forbidden, 'Forbidden');
+    },
     async stop() {
       await apollo.stop();
       wsServer.close();
