@@ -11,7 +11,7 @@ import { LikeService } from './likes';
 import { MentionService } from './mentions';
 import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
-import { type CaptionMentionNotifier, PostService, type VideoPipeline } from './posts';
+import { type CaptionMentionNotifier, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
 import { UserService } from './users';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
@@ -72,8 +72,16 @@ export function createServices({
         work(tx, (actorUid, uids, postId) => notifications.notifyMentions({ uid: actorUid }, uids, postId, null, writer)),
       ),
   };
+  // A deleted post's notifications go with it; their readers hear their new count.
+  const postRemovals: PostRemovalNotifier = {
+    removing: (postIds, work) =>
+      notifications.withNotifications(async (tx, writer) => {
+        await writer.postsRemoved(postIds);
+        return work(tx);
+      }),
+  };
   // A new post's event is checked by the events module (posts cannot import it).
-  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker);
+  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals);
   const events = new EventsService(db, posts, publicBase);
   return {
     users,
@@ -85,8 +93,8 @@ export function createServices({
     calendar: new CalendarService(db),
     events,
     calendarFeeds: new CalendarFeedService(db, events, publicBase),
-    accounts: new AccountService(db, media, identity),
-    blocks: new BlockService(db, users, blockEvents),
+    accounts: new AccountService(media, identity, notifications),
+    blocks: new BlockService(db, users, notifications, blockEvents),
     moderation: new ModerationService({
       db,
       users,

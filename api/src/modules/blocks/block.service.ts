@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { authorize } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
+import type { NotificationService } from '../notifications';
 import { type User, type UserService, userNotFound } from '../users';
 import { blockPolicy } from './block.policy';
 import { type BlockEvents, LiveRelations, type Relations } from './live-relations';
@@ -11,7 +12,8 @@ import { type BlockEvents, LiveRelations, type Relations } from './live-relation
  * two (both ways, counters by trigger) in the same transaction; from then on neither sees the other
  * anywhere (infra/db/relation-filters.ts, used by every read). Muting changes only the muter's
  * feeds and threads. All idempotent. Each change reaches open live channels on every instance
- * (live comments' relations, `events`).
+ * (live comments' relations, `events`) and the unread counts of the people concerned (which
+ * notifications they are shown depends on it).
  */
 export class BlockService {
   private readonly live: LiveRelations;
@@ -19,6 +21,7 @@ export class BlockService {
   constructor(
     private readonly db: DataSource,
     private readonly users: UserService,
+    private readonly notifications: NotificationService,
     private readonly events: BlockEvents,
   ) {
     this.live = new LiveRelations((uid) => this.relationsOf(uid));
@@ -87,10 +90,11 @@ export class BlockService {
     this.live.forget(uid);
   }
 
-  /** After the change committed: this instance at once, every other over the PubSub. */
+  /** After the change committed: this instance at once, every other over the PubSub, and the unread counts. */
   private changed(uids: string[]): void {
     for (const uid of uids) this.live.forget(uid);
     this.events.relationsChanged(uids);
+    this.notifications.recount(uids);
   }
 
   private async relationsOf(uid: string): Promise<Relations> {

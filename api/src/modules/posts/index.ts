@@ -8,6 +8,7 @@ export {
   PostService,
   type CaptionMentionNotifier,
   type CreatePostInput,
+  type PostRemovalNotifier,
   type VideoPipeline,
 } from './post.service';
 export { PostPageQuery, primePostPage, type PostPage } from './post-page';
