@@ -11,6 +11,7 @@ import { notificationCountTopic, type NotificationCountEvent } from './modules/n
 import { ENTITIES } from './modules/entities';
 import { createServices, type Services } from './modules/services';
 import { createAppPubSub, type AppPubSub } from './infra/pubsub/pubsub';
+import { coalescePerKey } from './infra/pubsub/coalesce';
 import { listen } from './infra/pubsub/listen';
 import { buildAppSchema } from './graphql/schema';
 import { createGraphQLEndpoint, type GraphQLEndpoint } from './graphql/server';
@@ -32,6 +33,12 @@ import { createRateLimiter, type RateLimiter } from './infra/rate-limit/rate-lim
 import { openJobQueue, type JobQueue } from './infra/queue/job-queue';
 import { createVideoProcessing } from './video-processing-wiring';
 import type { VideoProcessingService } from './modules/video-processing';
+
+/**
+ * A student's unread count is pushed at once, then at most once more per this window (with the
+ * count as it is by then): like/unlike toggling costs a few pushes, not one per toggle.
+ */
+const UNREAD_PUSH_WINDOW_MS = 300;
 
 export interface App {
   config: Config;
@@ -92,6 +99,10 @@ export async function createApp(config: Config): Promise<App> {
     pubsub,
     logger,
   });
+  const unreadPushes = coalescePerKey(UNREAD_PUSH_WINDOW_MS, (recipientUid) => {
+    const event: NotificationCountEvent = { recipientUid };
+    void pubsub.publish(notificationCountTopic(recipientUid), event);
+  });
   // Absolute links the services write (calendar feeds, .ics files): PUBLIC_URL or the request's origin.
   const base = publicBase(config.publicUrl);
   const services = createServices({
@@ -102,12 +113,7 @@ export async function createApp(config: Config): Promise<App> {
     db: database.dataSource,
     media: media.service,
     commentEvents: { commentAdded: (event) => pubsub.publish(commentTopic(event.postId), event) },
-    notificationEvents: {
-      countChanged: (recipientUid) => {
-        const event: NotificationCountEvent = { recipientUid };
-        void pubsub.publish(notificationCountTopic(recipientUid), event);
-      },
-    },
+    notificationEvents: { countChanged: (recipientUid) => unreadPushes.changed(recipientUid) },
     // Every instance forgets the relations its live comments were checked with (below).
     blockEvents: { relationsChanged: (uids) => pubsub.publish(RELATIONS_CHANGED, { uids }) },
     identity: {
@@ -212,6 +218,7 @@ export async function createApp(config: Config): Promise<App> {
       await accountDeletions.stop();
       await standingChanges.stop();
       await relationChanges.stop();
+      unreadPushes.stop();
       await pubsub.close();
       await limits.close();
       await readiness.close();
