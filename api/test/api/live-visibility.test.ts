@@ -174,6 +174,30 @@ describe('live comments decided per delivery', () => {
     expect(onGracePost.pending('comments')).toEqual([]);
   });
 
+  it('a subscriber whose blocks cannot be read misses that comment, fails closed, and keeps the subscription', async () => {
+    const [linus, bea] = await students(2);
+    const post = await createPost(one, linus);
+    const beaLive = await watch(one, bea, post.id);
+    await allListening(one, linus, post.id, [beaLive]);
+
+    // The database does not answer Bea's relations once (as when the pool is exhausted).
+    const blocks = one.app.services.blocks;
+    blocks.forgetRelations(bea.uid);
+    const read = blocks.liveRelations;
+    blocks.liveRelations = (uid) => {
+      if (uid !== bea.uid) return read.call(blocks, uid);
+      blocks.liveRelations = read;
+      return Promise.reject(new Error('timeout exceeded when trying to connect'));
+    };
+    try {
+      await say(one, linus, post.id, 'Unreadable relations');
+      await say(one, linus, post.id, 'Linus, marker');
+      expect(await nextText(beaLive)).toBe('Linus, marker');
+    } finally {
+      blocks.liveRelations = read;
+    }
+  });
+
   describe('on two instances sharing Redis', () => {
     it('a block made through one instance reaches a subscription on the other within a second', async () => {
       const [linus, ada, bea] = await students(3);

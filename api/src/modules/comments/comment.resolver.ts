@@ -5,6 +5,7 @@ import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
+import type { Relations } from '../blocks';
 import { Post } from '../posts';
 import { User } from '../users';
 import { CommentConnection } from './comment-connection';
@@ -23,7 +24,15 @@ type CommentPayload = Jsonish<Omit<CommentEventPayload, 'author'>> & { author?: 
 async function liveCommentAllowed(context: GraphQLContext, payload: CommentPayload): Promise<boolean> {
   const viewer = context.viewer;
   if (!viewer) return false;
-  return liveCommentShown(viewer.uid, payload, await context.services.blocks.liveRelations(viewer.uid));
+  let relations: Relations;
+  try {
+    relations = await context.services.blocks.liveRelations(viewer.uid);
+  } catch {
+    // The database did not answer (a busy pool): this one event is not sent, the thread shows it
+    // on the next read, and the subscription stays (a failed filter would end it).
+    return false;
+  }
+  return liveCommentShown(viewer.uid, payload, relations);
 }
 
 /** Authors that came with a live event, so `author` needs no lookup per subscriber. */
