@@ -10,7 +10,7 @@ import { commentTopic } from './modules/comments';
 import { notificationCountTopic, type NotificationCountEvent } from './modules/notifications';
 import { ENTITIES } from './modules/entities';
 import { createServices, type Services } from './modules/services';
-import { createAppPubSub, type AppPubSub } from './infra/pubsub/pubsub';
+import { createAppPubSub, LIVE_RESUMED, type AppPubSub } from './infra/pubsub/pubsub';
 import { coalescePerKey } from './infra/pubsub/coalesce';
 import { listen } from './infra/pubsub/listen';
 import { buildAppSchema } from './graphql/schema';
@@ -131,6 +131,8 @@ export async function createApp(config: Config): Promise<App> {
     const uids = (payload as { uids?: unknown } | null)?.uids;
     if (Array.isArray(uids)) for (const uid of uids) if (typeof uid === 'string') services.blocks.forgetRelations(uid);
   });
+  // Announcements made while this instance's Redis subscription was broken were lost.
+  const relationsResumed = listen(pubsub, LIVE_RESUMED, () => services.blocks.forgetAllRelations());
 
   const schema = await buildAppSchema(pubsub);
   const expressApp = express();
@@ -218,6 +220,7 @@ export async function createApp(config: Config): Promise<App> {
       await accountDeletions.stop();
       await standingChanges.stop();
       await relationChanges.stop();
+      await relationsResumed.stop();
       unreadPushes.stop();
       await pubsub.close();
       await limits.close();

@@ -90,6 +90,11 @@ export class BlockService {
     this.live.forget(uid);
   }
 
+  /** This instance may have missed announcements (its Redis subscription was broken): read them all afresh. */
+  forgetAllRelations(): void {
+    this.live.forgetAll();
+  }
+
   /** After the change committed: this instance at once, every other over the PubSub, and the unread counts. */
   private changed(uids: string[]): void {
     for (const uid of uids) this.live.forget(uid);

@@ -14,30 +14,25 @@ export interface BlockEvents {
 export const RELATIONS_CHANGED = 'RELATIONS_CHANGED';
 
 const LIMIT = 10_000;
-/** A safety net only: an announcement lost while Redis was away is made good within this. */
-const MAX_AGE_MS = 60_000;
 
 /**
  * Each student's Relations, in memory on this instance for their live subscriptions: a live
  * comment is then checked for each subscriber without a query (bench/live.mjs: 1,000 subscribers).
- * Loaded at the first event a student gets, kept until a block or mute that involves them is
- * announced (on every instance, over the PubSub), and reloaded after a minute at most.
+ * Loaded at the first event a student gets and kept until a block or mute that involves them is
+ * announced (on every instance, over the PubSub), or until this instance may have missed an
+ * announcement (its Redis subscription was broken: forgetAll). Blocks and mutes change nowhere
+ * else, so nothing expires by age: a thread of 1,000 students never reloads them all at once.
  */
 export class LiveRelations {
-  private readonly entries = new Map<string, { relations: Promise<Relations>; loadedAt: number }>();
+  private readonly entries = new Map<string, { relations: Promise<Relations> }>();
 
-  constructor(
-    private readonly load: (uid: string) => Promise<Relations>,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly load: (uid: string) => Promise<Relations>) {}
 
   of(uid: string): Promise<Relations> {
-    const now = this.now();
     const known = this.entries.get(uid);
-    if (known && now - known.loadedAt < MAX_AGE_MS) return known.relations;
-    this.entries.delete(uid);
+    if (known) return known.relations;
     if (this.entries.size >= LIMIT) this.entries.delete(this.entries.keys().next().value!);
-    const entry = { relations: this.load(uid), loadedAt: now };
+    const entry = { relations: this.load(uid) };
     this.entries.set(uid, entry);
     // A failed load is not remembered (the next event tries again); a load that a change
     // overtook is not either: forget() removed it, so it never returns to the map.
@@ -49,5 +44,9 @@ export class LiveRelations {
 
   forget(uid: string): void {
     this.entries.delete(uid);
+  }
+
+  forgetAll(): void {
+    this.entries.clear();
   }
 }
