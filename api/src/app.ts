@@ -5,11 +5,14 @@ import { shareAccountDeletions } from './infra/identity/account-deletions';
 import { AccountStanding, shareAccountStanding } from './infra/identity/account-standing';
 import { TokenVerifier } from './infra/identity/token-verifier';
 import { openDatabase, type Database } from './infra/db/data-source';
+import { RELATIONS_CHANGED } from './modules/blocks';
 import { commentTopic } from './modules/comments';
 import { notificationCountTopic, type NotificationCountEvent } from './modules/notifications';
 import { ENTITIES } from './modules/entities';
 import { createServices, type Services } from './modules/services';
-import { createAppPubSub, type AppPubSub } from './infra/pubsub/pubsub';
+import { createAppPubSub, LIVE_RESUMED, type AppPubSub } from './infra/pubsub/pubsub';
+import { coalescePerKey } from './infra/pubsub/coalesce';
+import { listen } from './infra/pubsub/listen';
 import { buildAppSchema } from './graphql/schema';
 import { createGraphQLEndpoint, type GraphQLEndpoint } from './graphql/server';
 import { documentLimits, queryLimitsRule, REQUEST_BYTES } from './graphql/query-limits';
@@ -31,6 +34,12 @@ import type { RateLimitTable } from './shared/rate-limit-table';
 import { openJobQueue, type JobQueue } from './infra/queue/job-queue';
 import { createVideoProcessing } from './video-processing-wiring';
 import type { VideoProcessingService } from './modules/video-processing';
+
+/**
+ * A student's unread count is pushed at once, then at most once more per this window (with the
+ * count as it is by then): like/unlike toggling costs a few pushes, not one per toggle.
+ */
+const UNREAD_PUSH_WINDOW_MS = 300;
 
 export interface App {
   config: Config;
@@ -66,12 +75,17 @@ export async function createApp(
   const database = await openDatabase(config, ENTITIES, (message, detail) => logger.warn({ detail }, message));
   const verifier = new TokenVerifier(config);
   const pubsub = createAppPubSub(config.redisUrl);
-  const accountDeletions = shareAccountDeletions(pubsub, verifier);
+  // A suspended or deleted account's open live channels close on every instance (set once the
+  // endpoint exists; nothing is open before).
+  let liveChannels: GraphQLEndpoint | null = null;
+  const accountDeletions = shareAccountDeletions(pubsub, verifier, (uid) => liveChannels?.disconnect(uid));
   // Roles and suspensions, in memory on every instance and applied to every verified caller.
   const standing = new AccountStanding(database.dataSource);
   await standing.load();
   verifier.useStanding(standing);
-  const standingChanges = shareAccountStanding(pubsub, standing, verifier);
+  const standingChanges = shareAccountStanding(pubsub, standing, verifier, (uid) => {
+    if (standing.suspendedUntil(uid)) liveChannels?.disconnect(uid);
+  });
   const limits = createRateLimiter({ enabled: config.rateLimits, redisUrl: config.redisUrl, table: overrides.rateLimitTable });
   const media = await createMedia({ config, dataSource: database.dataSource, verifier, limits, logger });
   const jobs = await openJobQueue({
@@ -90,6 +104,10 @@ export async function createApp(
     pubsub,
     logger,
   });
+  const unreadPushes = coalescePerKey(UNREAD_PUSH_WINDOW_MS, (recipientUid) => {
+    const event: NotificationCountEvent = { recipientUid };
+    void pubsub.publish(notificationCountTopic(recipientUid), event);
+  });
   // Absolute links the services write (calendar feeds, .ics files): PUBLIC_URL or the request's origin.
   const base = publicBase(config.publicUrl);
   const services = createServices({
@@ -100,12 +118,9 @@ export async function createApp(
     db: database.dataSource,
     media: media.service,
     commentEvents: { commentAdded: (event) => pubsub.publish(commentTopic(event.postId), event) },
-    notificationEvents: {
-      countChanged: (recipientUid) => {
-        const event: NotificationCountEvent = { recipientUid };
-        void pubsub.publish(notificationCountTopic(recipientUid), event);
-      },
-    },
+    notificationEvents: { countChanged: (recipientUid) => unreadPushes.changed(recipientUid) },
+    // Every instance forgets the relations its live comments were checked with (below).
+    blockEvents: { relationsChanged: (uids) => pubsub.publish(RELATIONS_CHANGED, { uids }) },
     identity: {
       async deleteUser(uid) {
         await verifier.adminAuth.deleteUser(uid).catch((error: { code?: string }) => {
@@ -116,6 +131,13 @@ export async function createApp(
       },
     },
   });
+
+  const relationChanges = listen(pubsub, RELATIONS_CHANGED, (payload) => {
+    const uids = (payload as { uids?: unknown } | null)?.uids;
+    if (Array.isArray(uids)) for (const uid of uids) if (typeof uid === 'string') services.blocks.forgetRelations(uid);
+  });
+  // Announcements made while this instance's Redis subscription was broken were lost.
+  const relationsResumed = listen(pubsub, LIVE_RESUMED, () => services.blocks.forgetAllRelations());
 
   const schema = await buildAppSchema(pubsub);
   const expressApp = express();
@@ -141,6 +163,7 @@ export async function createApp(
     validationRules: [queryLimitsRule],
     plugins: [metrics.graphqlPlugin],
   });
+  liveChannels = graphql;
 
   const readiness = createReadiness({ dataSource: database.dataSource, redisUrl: config.redisUrl });
   expressApp.use(requestLog(logger, { sqlStatementsHeader: config.env !== 'production' }));
@@ -201,6 +224,9 @@ export async function createApp(
       await media.close();
       await accountDeletions.stop();
       await standingChanges.stop();
+      await relationChanges.stop();
+      await relationsResumed.stop();
+      unreadPushes.stop();
       await pubsub.close();
       await limits.close();
       await readiness.close();

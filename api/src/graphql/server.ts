@@ -7,6 +7,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import {
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   parse,
   specifiedRules,
@@ -15,8 +16,9 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { TokenVerifier } from '../infra/identity/token-verifier';
 import type { RateLimiter } from '../infra/rate-limit/rate-limiter';
 import type { Viewer } from '../shared/viewer';
@@ -33,6 +35,11 @@ export interface GraphQLEndpoint {
   middleware: RequestHandler;
   /** Open graphql-ws connections (for metrics and draining). */
   openSockets(): number;
+  /**
+   * Closes every live channel of this account on this instance with 4403 Forbidden, as a refused
+   * sign-in would (app.ts: on every instance, when the account is suspended or deleted).
+   */
+  disconnect(uid: string): void;
   stop(): Promise<void>;
 }
 
@@ -70,6 +77,18 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
 
   // A message past what HTTP would read is dropped unread, closing the socket with 1009.
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: REQUEST_BYTES });
+  // Each signed-in account's open sockets, so that a suspension or deletion can close them.
+  const socketsByUid = new Map<string, Set<WebSocket>>();
+  const track = (uid: string, socket: WebSocket) => {
+    if (socket.readyState !== socket.OPEN) return; // closed while its token was being checked
+    let sockets = socketsByUid.get(uid);
+    if (!sockets) socketsByUid.set(uid, (sockets = new Set()));
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      if (!sockets.size && socketsByUid.get(uid) === sockets) socketsByUid.delete(uid);
+    });
+  };
   const wsCleanup = useServer<Record<string, unknown>, { viewer: Viewer | null; clientAddress: string | null }>(
     {
       // (No schema option: onSubscribe below hands graphql-ws the schema with the checked document.)
@@ -84,6 +103,7 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
         try {
           ctx.extra.viewer = await verifier.viewerFromHeader(tokenFromParams(ctx.connectionParams));
           ctx.extra.clientAddress = options.clientAddress(ctx.extra.request);
+          if (ctx.extra.viewer) track(ctx.extra.viewer.uid, ctx.extra.socket);
           return true;
         } catch {
           return false; // closes with 4403 Forbidden: a bad token never opens a live channel
@@ -108,7 +128,13 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
         const invalid = validate(schema, document, [...specifiedRules, ...validationRules, subscriptionsOnlyRule], validationOptions);
         if (invalid.length > 0) return invalid.map(asValidationFailure);
         // As HTTP answers it: an operationName the document does not hold, or several operations and none named.
-        if (!getOperationAST(document, payload.operationName)) return [operationNotResolved(payload.operationName)];
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [operationNotResolved(payload.operationName)];
+        // Variables that do not fit their types (or a required one missing) are the client's error,
+        // as over HTTP (BAD_USER_INPUT); graphql-ws would otherwise execute and answer them as a
+        // server fault.
+        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 50 });
+        if (coerced.errors) return coerced.errors.map(asBadUserInput);
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       // (subscriptionsOnlyRule lets no mutation through here, so no @RateLimited field runs on a
@@ -195,6 +221,9 @@ export async function createGraphQLEndpoint(options: Options): Promise<GraphQLEn
   return {
     middleware,
     openSockets: () => wsServer.clients.size,
+    disconnect(uid) {
+      for (const socket of socketsByUid.get(uid) ?? []) socket.close(CloseCode.Forbidden, 'Forbidden');
+    },
     async stop() {
       await apollo.stop();
       wsServer.close();
@@ -215,6 +244,15 @@ function asParseFailure(error: GraphQLError): GraphQLError {
 function operationNotResolved(name: string | null | undefined): GraphQLError {
   const message = name ? `Unknown operation named "${name}".` : 'Must provide operation name if query contains multiple operations.';
   return new GraphQLError(message, { extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE } });
+}
+
+/** Apollo answers variables that do not fit their types with this code; the socket says the same. */
+function asBadUserInput(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    originalError: error,
+    extensions: { ...error.extensions, code: ApolloServerErrorCode.BAD_USER_INPUT },
+  });
 }
 
 /** Apollo answers HTTP validation errors with this code; the socket says the same (formatError lets it through). */

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { MediaService } from './uploads';
 import { AccountService, type IdentityAdmin } from './accounts';
-import { BlockService } from './blocks';
+import { type BlockEvents, BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
 import { CalendarFeedService, EventsService, postEventChecker, type PublicBase } from './events';
@@ -11,7 +11,7 @@ import { LikeService } from './likes';
 import { MentionService } from './mentions';
 import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
-import { type CaptionMentionNotifier, PostService, type VideoPipeline } from './posts';
+import { type CaptionMentionNotifier, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
 import { UserService } from './users';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
@@ -37,6 +37,8 @@ export interface ServiceDeps {
   commentEvents: CommentEvents;
   /** A student's unread notification count changed (app.ts: their live subscriptions hear it). */
   notificationEvents?: NotificationEvents;
+  /** A block or mute was made (app.ts: every instance's live comments hear it). */
+  blockEvents?: BlockEvents;
   identity: IdentityAdmin;
   /** video-processing's VideoProcessingService: queues a new post's transcoding. */
   videoPipeline: VideoPipeline;
@@ -57,6 +59,7 @@ export function createServices({
   reportsToHide = 3,
   announceStanding,
   notificationEvents = { countChanged: () => undefined },
+  blockEvents = { relationsChanged: () => undefined },
   publicBase = () => '',
 }: ServiceDeps): Services {
   const users = new UserService(db, media);
@@ -69,8 +72,16 @@ export function createServices({
         work(tx, (actorUid, uids, postId) => notifications.notifyMentions({ uid: actorUid }, uids, postId, null, writer)),
       ),
   };
+  // A deleted post's notifications go with it; their readers hear their new count.
+  const postRemovals: PostRemovalNotifier = {
+    removing: (postIds, work) =>
+      notifications.withNotifications(async (tx, writer) => {
+        await writer.postsRemoved(postIds);
+        return work(tx);
+      }),
+  };
   // A new post's event is checked by the events module (posts cannot import it).
-  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker);
+  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals);
   const events = new EventsService(db, posts, publicBase);
   return {
     users,
@@ -82,8 +93,8 @@ export function createServices({
     calendar: new CalendarService(db),
     events,
     calendarFeeds: new CalendarFeedService(db, events, publicBase),
-    accounts: new AccountService(db, media, identity),
-    blocks: new BlockService(db, users),
+    accounts: new AccountService(media, identity, notifications),
+    blocks: new BlockService(db, users, notifications, blockEvents),
     moderation: new ModerationService({
       db,
       users,

@@ -66,8 +66,17 @@ export class AccountStanding {
   }
 }
 
-/** Keeps every instance's AccountStanding (and token cache) current when one instance changes an account. */
-export function shareAccountStanding(pubsub: AppPubSub, standing: AccountStanding, verifier: TokenVerifier) {
+/**
+ * Keeps every instance's AccountStanding (and token cache) current when one instance changes an
+ * account; `onChanged` hears each change on every instance, the announcing one too, once the
+ * standing is current there (app.ts closes a suspended account's live channels).
+ */
+export function shareAccountStanding(
+  pubsub: AppPubSub,
+  standing: AccountStanding,
+  verifier: TokenVerifier,
+  onChanged: (uid: string) => void = () => undefined,
+) {
   const iterator = pubsub.subscribe(STANDING_CHANGED)[Symbol.asyncIterator]();
   const listening = (async () => {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
@@ -75,6 +84,7 @@ export function shareAccountStanding(pubsub: AppPubSub, standing: AccountStandin
       if (typeof uid === 'string') {
         await standing.refresh(uid).catch(() => undefined);
         verifier.forgetUser(uid);
+        onChanged(uid);
       }
     }
   })().catch(() => undefined);

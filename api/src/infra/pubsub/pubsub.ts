@@ -9,6 +9,13 @@ export interface AppPubSub extends PubSub {
   close(): Promise<void>;
 }
 
+/**
+ * Published on an instance's own topics (never through Redis) when its Redis subscription is back
+ * after a break: whatever the other instances announced meanwhile was lost, so in-memory copies
+ * kept current by announcements (live comments' blocks and mutes) must be read afresh.
+ */
+export const LIVE_RESUMED = 'LIVE_RESUMED';
+
 /** Redis channels carry this prefix, so the api's traffic is easy to tell apart on a shared Redis. */
 const CHANNEL_PREFIX = 'campus:live:';
 /** How long close() lets Redis acknowledge QUIT before cutting the connections. */
@@ -60,6 +67,12 @@ function createRedisPubSub(redisUrl: string, local: ReturnType<typeof createLoca
     if (event.from !== instance) local.publish(channel.slice(CHANNEL_PREFIX.length), event.payload);
   });
   subscriber.psubscribe(`${CHANNEL_PREFIX}*`).catch(() => undefined); // fails only when closed first
+  // ioredis is ready again after each reconnection (and re-subscribes by itself): not the first time.
+  let connectedBefore = false;
+  subscriber.on('ready', () => {
+    if (connectedBefore) local.publish(LIVE_RESUMED, {});
+    connectedBefore = true;
+  });
 
   return {
     kind: 'redis',

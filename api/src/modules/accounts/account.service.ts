@@ -1,5 +1,5 @@
-import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
+import type { NotificationService } from '../notifications';
 import type { MediaService } from '../uploads';
 
 /** The identity provider's side of an account. */
@@ -10,18 +10,20 @@ export interface IdentityAdmin {
 /**
  * Account deletion (D3): the profile and everything the user owns. One DELETE removes the user
  * row and, by ON DELETE CASCADE, their posts, likes, comments, follows and calendar events, in
- * one transaction (the counter triggers fix everyone else's counts in it too). Files go after the
- * rows, then the identity account.
+ * one transaction (the counter triggers fix everyone else's counts in it too, and whoever loses
+ * an unread notification with it hears their new count once it commits). Files go after the rows,
+ * then the identity account.
  */
 export class AccountService {
   constructor(
-    private readonly db: DataSource,
     private readonly media: MediaService,
     private readonly identity: IdentityAdmin,
+    private readonly notifications: NotificationService,
   ) {}
 
   async delete(viewer: Viewer): Promise<boolean> {
-    const mediaUrls = await this.db.transaction(async (tx) => {
+    const mediaUrls = await this.notifications.withNotifications(async (tx, notify) => {
+      await notify.accountRemoved(viewer.uid);
       const posts: Array<{ video_url: string; poster_url: string | null }> = await tx.query(
         'SELECT video_url, poster_url FROM posts WHERE author_uid = $1',
         [viewer.uid],

@@ -2,20 +2,30 @@ import type { DataSource } from 'typeorm';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { authorize } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
+import type { NotificationService } from '../notifications';
 import { type User, type UserService, userNotFound } from '../users';
 import { blockPolicy } from './block.policy';
+import { type BlockEvents, LiveRelations, type Relations } from './live-relations';
 
 /**
  * Blocks and mutes: the caller's own lists. Blocking someone removes the follow edges between the
  * two (both ways, counters by trigger) in the same transaction; from then on neither sees the other
  * anywhere (infra/db/relation-filters.ts, used by every read). Muting changes only the muter's
- * feeds and threads. All idempotent.
+ * feeds and threads. All idempotent. Each change reaches open live channels on every instance
+ * (live comments' relations, `events`) and the unread counts of the people concerned (which
+ * notifications they are shown depends on it).
  */
 export class BlockService {
+  private readonly live: LiveRelations;
+
   constructor(
     private readonly db: DataSource,
     private readonly users: UserService,
-  ) {}
+    private readonly notifications: NotificationService,
+    private readonly events: BlockEvents,
+  ) {
+    this.live = new LiveRelations((uid) => this.relationsOf(uid));
+  }
 
   async block(viewer: Viewer, targetUid: string): Promise<boolean> {
     authorize(blockPolicy, viewer, 'block', targetUid);
@@ -30,11 +40,13 @@ export class BlockService {
         }),
       { blocks_blocked_uid_fkey: userNotFound },
     );
+    this.changed([viewer.uid, targetUid]);
     return true;
   }
 
   async unblock(viewer: Viewer, targetUid: string): Promise<boolean> {
     await this.db.query('DELETE FROM blocks WHERE blocker_uid = $1 AND blocked_uid = $2', [viewer.uid, targetUid]);
+    this.changed([viewer.uid, targetUid]);
     return true;
   }
 
@@ -44,11 +56,13 @@ export class BlockService {
       () => this.db.query('INSERT INTO mutes (muter_uid, muted_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [viewer.uid, targetUid]),
       { mutes_muted_uid_fkey: userNotFound },
     );
+    this.changed([viewer.uid]);
     return true;
   }
 
   async unmute(viewer: Viewer, targetUid: string): Promise<boolean> {
     await this.db.query('DELETE FROM mutes WHERE muter_uid = $1 AND muted_uid = $2', [viewer.uid, targetUid]);
+    this.changed([viewer.uid]);
     return true;
   }
 
@@ -63,17 +77,42 @@ export class BlockService {
   }
 
   /**
-   * Everyone whose posts and comments this viewer must not get: blocked either way, or muted.
-   * Loaded once per live subscription, so an event costs no lookup per subscriber.
+   * Whom this student must not get live content from, as it stands now: from memory (a block or
+   * mute made on any instance reaches it within moments), so a live comment costs no query per
+   * subscriber.
    */
-  async hiddenFrom(viewer: Viewer): Promise<Set<string>> {
-    const rows: Array<{ uid: string }> = await this.db.query(
-      `SELECT blocked_uid AS uid FROM blocks WHERE blocker_uid = $1
-       UNION SELECT blocker_uid FROM blocks WHERE blocked_uid = $1
-       UNION SELECT muted_uid FROM mutes WHERE muter_uid = $1`,
-      [viewer.uid],
+  liveRelations(uid: string): Promise<Relations> {
+    return this.live.of(uid);
+  }
+
+  /** A block or mute involving `uid` was made on some instance (app.ts hears them all). */
+  forgetRelations(uid: string): void {
+    this.live.forget(uid);
+  }
+
+  /** This instance may have missed announcements (its Redis subscription was broken): read them all afresh. */
+  forgetAllRelations(): void {
+    this.live.forgetAll();
+  }
+
+  /** After the change committed: this instance at once, every other over the PubSub, and the unread counts. */
+  private changed(uids: string[]): void {
+    for (const uid of uids) this.live.forget(uid);
+    this.events.relationsChanged(uids);
+    this.notifications.recount(uids);
+  }
+
+  private async relationsOf(uid: string): Promise<Relations> {
+    const rows: Array<{ uid: string; muted: boolean }> = await this.db.query(
+      `SELECT blocked_uid AS uid, false AS muted FROM blocks WHERE blocker_uid = $1
+       UNION ALL SELECT blocker_uid, false FROM blocks WHERE blocked_uid = $1
+       UNION ALL SELECT muted_uid, true FROM mutes WHERE muter_uid = $1`,
+      [uid],
     );
-    return new Set(rows.map((row) => row.uid));
+    return {
+      blocked: new Set(rows.filter((row) => !row.muted).map((row) => row.uid)),
+      muted: new Set(rows.filter((row) => row.muted).map((row) => row.uid)),
+    };
   }
 
   private async list(table: string, own: string, other: string, viewer: Viewer): Promise<User[]> {

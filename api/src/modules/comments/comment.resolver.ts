@@ -5,10 +5,11 @@ import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
+import type { Relations } from '../blocks';
 import { Post } from '../posts';
 import { User } from '../users';
 import { CommentConnection } from './comment-connection';
-import { commentTopic, type CommentEventPayload } from './comment-events';
+import { commentTopic, liveCommentShown, type CommentEventPayload } from './comment-events';
 import { Comment } from './comment.entity';
 
 type Jsonish<T> = { [K in keyof T]: T[K] extends Date ? string | Date : T[K] };
@@ -16,28 +17,23 @@ type Jsonish<T> = { [K in keyof T]: T[K] extends Date ? string | Date : T[K] };
 type CommentPayload = Jsonish<Omit<CommentEventPayload, 'author'>> & { author?: Jsonish<User> | null };
 
 /**
- * Whether this subscriber gets a live comment: only on a post they may see (post-visibility), and
- * not by anyone blocked either way or muted. Both are looked up once per subscription (the
- * context lives as long as it), so an event costs no query per subscriber.
+ * Whether this subscriber gets a live comment, decided for each delivery (comment-events.ts) with
+ * the subscriber's blocks and mutes as they stand now, from memory (blocks' LiveRelations): an
+ * event costs no query per subscriber, and a block reaches open subscriptions on every instance.
  */
-async function liveCommentAllowed(context: GraphQLContext, postId: string, authorUid: string): Promise<boolean> {
+async function liveCommentAllowed(context: GraphQLContext, payload: CommentPayload): Promise<boolean> {
   const viewer = context.viewer;
   if (!viewer) return false;
-  const memo = (liveFilters.get(context) ?? {}) as LiveFilter;
-  liveFilters.set(context, memo);
-  memo.postVisible ??= context.services.posts.getVisible(viewer, postId).then(
-    () => true,
-    () => false,
-  );
-  memo.hidden ??= context.services.blocks.hiddenFrom(viewer);
-  return (await memo.postVisible) && !(await memo.hidden).has(authorUid);
+  let relations: Relations;
+  try {
+    relations = await context.services.blocks.liveRelations(viewer.uid);
+  } catch {
+    // The database did not answer (a busy pool): this one event is not sent, the thread shows it
+    // on the next read, and the subscription stays (a failed filter would end it).
+    return false;
+  }
+  return liveCommentShown(viewer.uid, payload, relations);
 }
-
-interface LiveFilter {
-  postVisible?: Promise<boolean>;
-  hidden?: Promise<Set<string>>;
-}
-const liveFilters = new WeakMap<GraphQLContext, LiveFilter>();
 
 /** Authors that came with a live event, so `author` needs no lookup per subscriber. */
 const carriedAuthors = new WeakMap<Comment, User | null>();
@@ -72,15 +68,14 @@ export class CommentResolver {
   @RequireUser()
   @Subscription(() => Comment, {
     topics: ({ args }) => commentTopic(String(args.postId)),
-    filter: ({ payload, args, context }: { payload: CommentPayload; args: { postId: string }; context: GraphQLContext }) =>
-      liveCommentAllowed(context, String(args.postId), payload.authorUid),
+    filter: ({ payload, context }: { payload: CommentPayload; context: GraphQLContext }) => liveCommentAllowed(context, payload),
     description: 'New comments on a post, as they are added',
   })
   commentAdded(@Root() payload: CommentPayload, @Arg('postId', () => ID) _postId: string): Comment {
     // Every subscriber of the post gets the same payload object: turn it into entities once.
     const known = hydrated.get(payload);
     if (known) return known;
-    const { author, ...fields } = payload;
+    const { author, post: _post, ...fields } = payload;
     const comment = Object.assign(new Comment(), fields, { createdAt: new Date(fields.createdAt) });
     if (author !== undefined) {
       carriedAuthors.set(

@@ -9,10 +9,10 @@ import { authorize } from '../../shared/policy';
 import { FieldProblems, checkCommentText } from '../../shared/validation';
 import { checkMentionIds, type MentionService } from '../mentions';
 import type { NotificationService } from '../notifications';
-import { isUuid, postNotFound, visiblePostSql } from '../posts';
+import { isUuid, postNotFound, publicPostStateSql, visiblePostSql } from '../posts';
 import { User, type UserService } from '../users';
 import { Comment } from './comment.entity';
-import type { CommentEvents } from './comment-events';
+import type { CommentEvents, LivePost } from './comment-events';
 import { commentPolicy } from './comment.policy';
 
 export class CommentService {
@@ -46,13 +46,17 @@ export class CommentService {
     // Only on a post the viewer may see (posts/post-visibility.ts), checked in the same statement;
     // the post's author and the mentioned students are notified in the same transaction (the
     // author first: an author told of the comment is not told again of a mention in it).
-    const inserted: Array<{ id: string }> = await withConstraintMessages(
+    // The post's author and state come back with it: each live subscriber's delivery is decided by them.
+    const inserted: Array<{ id: string } & LivePost> = await withConstraintMessages(
       () =>
         this.notifications.withNotifications(async (tx, notify) => {
-          const rows: Array<{ id: string }> = await tx.query(
-            `INSERT INTO comments (post_id, author_uid, text, mentions)
-               SELECT p.id, $2, $3, $4::jsonb FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
-             RETURNING id`,
+          const rows: Array<{ id: string } & LivePost> = await tx.query(
+            `WITH target AS (
+               SELECT p.id, p.author_uid, ${publicPostStateSql('p')} AS public FROM posts p WHERE p.id = $1 AND ${visiblePostSql('p', '$2')}
+             ), inserted AS (
+               INSERT INTO comments (post_id, author_uid, text, mentions) SELECT id, $2, $3, $4::jsonb FROM target RETURNING id
+             )
+             SELECT inserted.id, target.author_uid AS "authorUid", target.public FROM inserted, target`,
             [postId, viewer.uid, clean, JSON.stringify(mentions)],
           );
           if (!rows.length) return rows;
@@ -77,7 +81,8 @@ export class CommentService {
     // The author travels with the event: otherwise every live subscriber would look it up
     // (1,000 subscribers, 1,000 queries for one comment).
     const [author] = await this.users.byIds([comment.authorUid]);
-    this.events.commentAdded({ ...comment, author: author ?? null });
+    const { authorUid, public: isPublic } = inserted[0]!;
+    this.events.commentAdded({ ...comment, author: author ?? null, post: { authorUid, public: isPublic } });
     return comment;
   }
 

@@ -407,7 +407,11 @@ export class ModerationService {
     if (type === ReportTarget.POST) {
       const post = await this.deps.posts.get(id).catch(() => null);
       if (!post) throw postNotFound();
-      await this.deps.db.query('DELETE FROM posts WHERE id = $1', [post.id]);
+      // Its notifications go with it (cascade); their readers hear their new count.
+      await this.deps.notifications.withNotifications(async (tx, notify) => {
+        await notify.postsRemoved([post.id]);
+        await tx.query('DELETE FROM posts WHERE id = $1', [post.id]);
+      });
       if (post.uploadId) await this.deps.media.deleteUploads([post.uploadId]);
       return;
     }

@@ -137,6 +137,35 @@ export class NotificationWriter {
     this.note(rows);
   }
 
+  /**
+   * Posts about to be deleted in this transaction (their notifications go with them, by cascade):
+   * whoever has an unread one about them hears their new count.
+   */
+  async postsRemoved(postIds: readonly string[]): Promise<void> {
+    const ids = postIds.filter(isUuid);
+    if (!ids.length) return;
+    this.note(
+      await this.tx.query(`SELECT DISTINCT recipient_uid FROM notifications WHERE post_id = ANY($1::uuid[]) AND read_at IS NULL`, [ids]),
+    );
+  }
+
+  /**
+   * An account about to be deleted in this transaction: whoever has an unread notification it
+   * acted in, or about one of its posts, hears their new count (the cascade takes its part).
+   */
+  async accountRemoved(uid: string): Promise<void> {
+    this.note(
+      await this.tx.query(
+        `SELECT n.recipient_uid FROM notification_actors na JOIN notifications n ON n.id = na.notification_id
+          WHERE na.actor_uid = $1 AND n.read_at IS NULL AND n.recipient_uid <> $1
+         UNION
+         SELECT n.recipient_uid FROM posts p JOIN notifications n ON n.post_id = p.id
+          WHERE p.author_uid = $1 AND n.read_at IS NULL AND n.recipient_uid <> $1`,
+        [uid],
+      ),
+    );
+  }
+
   /** A moderator's decision about the student's content or account, in the moderators' words. No actor: moderators stay unnamed. */
   async moderation(recipientUid: string, message: string): Promise<void> {
     const rows: Array<{ recipient_uid: string }> = await this.tx.query(
@@ -257,6 +286,14 @@ export class NotificationService {
   ): Promise<void> {
     if (within) return within.mentioned(actor.uid, recipientUids, postId, commentId);
     await this.withNotifications((_tx, notify) => notify.mentioned(actor.uid, recipientUids, postId, commentId));
+  }
+
+  /**
+   * These students' unread counts may have changed without a notification being written or
+   * removed (a block or mute changes which ones they are shown): their live badges read it again.
+   */
+  recount(uids: readonly string[]): void {
+    for (const uid of new Set(uids)) this.events.countChanged(uid);
   }
 
   /** The viewer's notifications, newest first (by their newest event), one statement per page. */

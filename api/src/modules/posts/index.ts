@@ -2,9 +2,24 @@
 export { Post } from './post.entity';
 export { PostConnection } from './post-connection';
 export { PostResolver, UserPostsResolver } from './post.resolver';
-export { isUuid, postNotFound, PostService, type CaptionMentionNotifier, type CreatePostInput, type VideoPipeline } from './post.service';
+export {
+  isUuid,
+  postNotFound,
+  PostService,
+  type CaptionMentionNotifier,
+  type CreatePostInput,
+  type PostRemovalNotifier,
+  type VideoPipeline,
+} from './post.service';
 export { PostPageQuery, primePostPage, type PostPage } from './post-page';
 export { PictureSource, PostStatus, VideoRendition } from './post-media';
-export { postMediaPublicSql, visibilityParameters, visibleAuthorSql, visiblePostSql, visiblePostStateSql } from './post-visibility';
+export {
+  postMediaPublicSql,
+  publicPostStateSql,
+  visibilityParameters,
+  visibleAuthorSql,
+  visiblePostSql,
+  visiblePostStateSql,
+} from './post-visibility';
 export { postPolicy } from './post.policy';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';

@@ -17,7 +17,12 @@ export function visiblePostSql(alias: string, viewerUid = ':visibleToUid'): stri
 
 /** The post's own half of the rule: ready and not hidden for review, or the viewer's own. */
 export function visiblePostStateSql(alias: string, viewerUid = ':visibleToUid'): string {
-  return `(${alias}.status = '${PostStatus.READY}' AND NOT ${alias}.hidden_for_review OR ${alias}.author_uid = ${viewerUid})`;
+  return `(${publicPostStateSql(alias)} OR ${alias}.author_uid = ${viewerUid})`;
+}
+
+/** The post's state lets everyone see it (the author sees it at every stage): ready and not hidden for review. */
+export function publicPostStateSql(alias: string): string {
+  return `(${alias}.status = '${PostStatus.READY}' AND NOT ${alias}.hidden_for_review)`;
 }
 
 /**

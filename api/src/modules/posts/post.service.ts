@@ -50,6 +50,15 @@ export interface CaptionMentionNotifier {
 /** A post's files as one reader may fetch them (PostService.mediaFor). */
 export type PostMediaUrls = Pick<Post, 'videoUrl' | 'posterUrl' | 'renditions' | 'posterSources'>;
 
+/**
+ * How the readers of a deleted post's notifications hear their new unread count: notifications
+ * provides it (as it does the caption's mentions) and services.ts wires it.
+ */
+export interface PostRemovalNotifier {
+  /** Runs `work`, which deletes these posts, in one transaction; whoever had an unread notification about them hears once it commits. */
+  removing<T>(postIds: string[], work: (tx: EntityManager) => Promise<T>): Promise<T>;
+}
+
 export class PostService {
   readonly posts: Repository<Post>;
   private readonly rows: EntityRowReader<Post>;
@@ -63,6 +72,7 @@ export class PostService {
     private readonly mentions: MentionService,
     private readonly mentionNotifier: CaptionMentionNotifier,
     private readonly events: PostEventChecker = NO_EVENTS,
+    private readonly removals: PostRemovalNotifier | null = null,
   ) {
     this.posts = db.getRepository(Post);
     this.rows = entityRowReader(db, Post, 'p');
@@ -177,11 +187,15 @@ export class PostService {
     return this.get(id);
   }
 
-  /** Deletes the caller's own post, its likes and comments (cascade), then its files. */
+  /**
+   * Deletes the caller's own post, its likes, comments and notifications (cascade; whoever had an
+   * unread one hears their new count), then its files.
+   */
   async delete(viewer: Viewer, id: string): Promise<boolean> {
     const post = await this.get(id);
     authorize(postPolicy, viewer, 'delete', post);
-    await this.posts.delete({ id: post.id });
+    const remove = (tx: EntityManager) => tx.getRepository(Post).delete({ id: post.id });
+    await (this.removals ? this.removals.removing([post.id], remove) : this.db.transaction(remove));
     // The upload with everything made from it (original, renditions, posters); a post older than
     // upload records, by its URLs.
     if (post.uploadId) await this.media.deleteUploads([post.uploadId]);
