@@ -11,7 +11,8 @@ export interface Config {
   host: string;
   /**
    * The address students reach (PUBLIC_URL, no trailing slash), for absolute links such as a post
-   * page's link-preview tags; null when unset: each request's own origin is used instead.
+   * page's link-preview tags. Required in production; null when unset in development, where each
+   * request's own origin is used instead (http/public-base.ts).
    */
   publicUrl: string | null;
   /** PostgreSQL through pg when set; the embedded PGlite database otherwise. */
@@ -94,8 +95,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('REDIS_URL must start with redis:// or rediss://');
   }
 
+  // Absolute links (link previews, calendar feeds) are built on it. In production they never come
+  // from a request's headers, which any client can forge (X-Forwarded-Host, Host).
   const publicUrl = read('PUBLIC_URL') ?? null;
   if (publicUrl !== null && !isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+  if (publicUrl === null && nodeEnv === 'production') {
+    problems.push('PUBLIC_URL is required when NODE_ENV=production (the address students reach, e.g. https://clips.example.edu)');
+  }
 
   const corsOrigins = (read('CORS_ORIGINS') ?? '')
     .split(',')

@@ -36,71 +36,89 @@ function refuse(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } });
 }
 
-function collect(context: ValidationContext) {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of context.getDocument().definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  return fragments;
+interface Measure {
+  depth: number;
+  introspectionDepth: number;
+  aliases: number;
+  cost: number;
 }
 
-/** Walks a selection set, following fragments once per path, reporting depth, aliases and cost. */
-function measure(
-  selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  variables: Record<string, unknown>,
-  visiting: Set<string> = new Set(),
-): { depth: number; introspectionDepth: number; aliases: number; cost: number } {
-  let depth = 0;
-  let introspectionDepth = 0;
-  let aliases = 0;
-  let cost = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const inner = selection.selectionSet
-        ? measure(selection.selectionSet, fragments, variables, visiting)
-        : { depth: 0, introspectionDepth: 0, aliases: 0, cost: 0 };
-      if (selection.alias) aliases++;
-      if (INTROSPECTION_ROOTS.has(selection.name.value)) introspectionDepth = Math.max(introspectionDepth, inner.depth + 1);
-      else depth = Math.max(depth, inner.depth + 1);
-      introspectionDepth = Math.max(introspectionDepth, inner.introspectionDepth);
-      aliases += inner.aliases;
-      cost += 1 + inner.cost * pageSizeOf(selection, variables);
-    } else {
-      const name = selection.kind === Kind.FRAGMENT_SPREAD ? selection.name.value : null;
-      if (name && visiting.has(name)) continue;
-      const set = name ? fragments.get(name)?.selectionSet : selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : undefined;
-      if (!set) continue;
-      const inner = measure(set, fragments, variables, name ? new Set([...visiting, name]) : visiting);
-      depth = Math.max(depth, inner.depth);
-      introspectionDepth = Math.max(introspectionDepth, inner.introspectionDepth);
-      aliases += inner.aliases;
-      cost += inner.cost;
+const NOTHING: Measure = { depth: 0, introspectionDepth: 0, aliases: 0, cost: 0 };
+
+/**
+ * Measures a document's selection sets: depth, aliases and cost. Each fragment is measured once and
+ * its figures reused at every spread (a fragment's figures do not depend on where it is spread), so
+ * the work is linear in the document's size. Walking each spread anew instead is exponential: a
+ * chain of fragments that each spread the next twice has 2^n paths.
+ */
+class DocumentMeasure {
+  private readonly fragments = new Map<string, FragmentDefinitionNode>();
+  private readonly measured = new Map<string, Measure>();
+  private readonly measuring = new Set<string>();
+
+  constructor(context: ValidationContext) {
+    for (const definition of context.getDocument().definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(definition.name.value, definition);
     }
   }
-  return { depth, introspectionDepth, aliases, cost };
+
+  selectionSet(selectionSet: SelectionSetNode): Measure {
+    let depth = 0;
+    let introspectionDepth = 0;
+    let aliases = 0;
+    let cost = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const inner = selection.selectionSet ? this.selectionSet(selection.selectionSet) : NOTHING;
+        if (selection.alias) aliases++;
+        if (INTROSPECTION_ROOTS.has(selection.name.value)) introspectionDepth = Math.max(introspectionDepth, inner.depth + 1);
+        else depth = Math.max(depth, inner.depth + 1);
+        introspectionDepth = Math.max(introspectionDepth, inner.introspectionDepth);
+        aliases += inner.aliases;
+        cost += 1 + inner.cost * pageSizeOf(selection);
+      } else {
+        const inner =
+          selection.kind === Kind.FRAGMENT_SPREAD ? this.fragment(selection.name.value) : this.selectionSet(selection.selectionSet);
+        depth = Math.max(depth, inner.depth);
+        introspectionDepth = Math.max(introspectionDepth, inner.introspectionDepth);
+        aliases += inner.aliases;
+        cost += inner.cost;
+      }
+    }
+    return { depth, introspectionDepth, aliases, cost };
+  }
+
+  private fragment(name: string): Measure {
+    const known = this.measured.get(name);
+    if (known) return known;
+    const definition = this.fragments.get(name);
+    // An unknown fragment, or a cycle: graphql's own rules (KnownFragmentNames, NoFragmentCycles)
+    // refuse the document; here it only must not loop.
+    if (!definition || this.measuring.has(name)) return NOTHING;
+    this.measuring.add(name);
+    const measure = this.selectionSet(definition.selectionSet);
+    this.measuring.delete(name);
+    this.measured.set(name, measure);
+    return measure;
+  }
 }
 
-function pageSizeOf(field: FieldNode, variables: Record<string, unknown>): number {
+/** A connection's page size: a literal one as the api clamps it; a variable's, unknown at validation time, as the largest. */
+function pageSizeOf(field: FieldNode): number {
   const argument = field.arguments?.find((arg) => arg.name.value === CONNECTION_ARGUMENT);
   if (!argument) return 1;
-  let value: unknown;
-  if (argument.value.kind === Kind.INT) value = Number(argument.value.value);
-  else if (argument.value.kind === Kind.VARIABLE) value = variables[argument.value.name.value];
-  const size = typeof value === 'number' && Number.isFinite(value) ? value : LIMITS.pageSize.default;
+  let size: number = LIMITS.pageSize.default;
+  if (argument.value.kind === Kind.INT) size = Number(argument.value.value);
+  else if (argument.value.kind === Kind.VARIABLE) size = LIMITS.pageSize.max;
   return Math.min(Math.max(Math.trunc(size), 1), LIMITS.pageSize.max);
 }
 
-/** A validation rule for Apollo Server (variables are unknown at validation time: the page size then counts as the maximum). */
+/** A validation rule for Apollo Server and the graphql-ws server. */
 export function queryLimitsRule(context: ValidationContext): ASTVisitor {
-  const fragments = collect(context);
+  const measure = new DocumentMeasure(context);
   return {
     OperationDefinition(operation) {
-      const { depth, introspectionDepth, aliases, cost } = measure(
-        operation.selectionSet,
-        fragments,
-        new Proxy({}, { get: () => LIMITS.pageSize.max }),
-      );
+      const { depth, introspectionDepth, aliases, cost } = measure.selectionSet(operation.selectionSet);
       if (depth > QUERY_LIMITS.depth)
         context.reportError(refuse(`The query is nested too deeply (${depth} levels; at most ${QUERY_LIMITS.depth}).`));
       if (introspectionDepth > QUERY_LIMITS.introspectionDepth) {
@@ -109,13 +127,18 @@ export function queryLimitsRule(context: ValidationContext): ASTVisitor {
         );
       }
       if (aliases > QUERY_LIMITS.aliases)
-        context.reportError(refuse(`The query uses too many aliases (${aliases}; at most ${QUERY_LIMITS.aliases}).`));
+        context.reportError(refuse(`The query uses too many aliases (${count(aliases)}; at most ${QUERY_LIMITS.aliases}).`));
       if (cost > QUERY_LIMITS.cost)
         context.reportError(
-          refuse(`The query asks for too much at once (cost ${cost}; at most ${QUERY_LIMITS.cost}). Ask for smaller pages.`),
+          refuse(`The query asks for too much at once (cost ${count(cost)}; at most ${QUERY_LIMITS.cost}). Ask for smaller pages.`),
         );
     },
   };
+}
+
+/** Fragments spread many times over multiply fast: past 2^53 a float's figure is no longer exact (or is Infinity). */
+function count(value: number): string {
+  return Number.isSafeInteger(value) ? String(value) : `over ${Number.MAX_SAFE_INTEGER}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { NotFoundError } from '../shared/errors';
 import type { Post, PostService } from '../modules/posts';
 import type { UserService } from '../modules/users';
+import { requestOrigin } from './public-base';
 
 /** What a post page's link preview needs from the services. */
 export interface PostPreviewServices {
@@ -24,8 +25,7 @@ export function postPreview(services: PostPreviewServices, publicUrl: string | n
       if (error instanceof NotFoundError) return null;
       throw error;
     });
-    // Express reads X-Forwarded-Proto and -Host only from the proxies 'trust proxy' names (app.ts).
-    const base = publicUrl ?? `${req.protocol}://${req.host}`;
+    const base = publicUrl ?? requestOrigin(req);
     return withPreviewTags(template, previewTags(post, author?.displayName ?? null, base));
   };
 }

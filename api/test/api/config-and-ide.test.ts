@@ -6,6 +6,14 @@ import WebSocket from 'ws';
 import { ConfigError, loadConfig } from '../../src/config';
 import { graphql, startTestServer, type TestServer } from '../support/test-server';
 
+/** The least a production start needs (ffmpeg: the system's, installed on this machine). */
+const PRODUCTION_SETTINGS = {
+  NODE_ENV: 'production',
+  FIREBASE_PROJECT_ID: 'p',
+  FIREBASE_WEB_API_KEY: 'k',
+  PUBLIC_URL: 'https://clips.example.edu',
+};
+
 describe('configuration', () => {
   it('refuses to start in production with the auth emulator configured', () => {
     expect(() =>
@@ -14,21 +22,37 @@ describe('configuration', () => {
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
         FIREBASE_PROJECT_ID: 'p',
         FIREBASE_WEB_API_KEY: 'k',
+        PUBLIC_URL: 'https://clips.example.edu',
       }),
     ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production/);
+  });
+
+  it('requires PUBLIC_URL in production: absolute links never come from a request there', () => {
+    const { PUBLIC_URL: _unset, ...withoutPublicUrl } = PRODUCTION_SETTINGS;
+    try {
+      loadConfig(withoutPublicUrl);
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'PUBLIC_URL is required when NODE_ENV=production (the address students reach, e.g. https://clips.example.edu)',
+      ]);
+    }
+    expect(loadConfig(PRODUCTION_SETTINGS).publicUrl).toBe('https://clips.example.edu');
+    // Development may leave it unset: each request's own origin is used (public-base.ts).
+    expect(loadConfig({}).publicUrl).toBeNull();
   });
 
   it('keeps rate limits on unless told otherwise, and never lets production turn them off', () => {
     expect(loadConfig({}).rateLimits).toBe(true);
     expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
     expect(() => loadConfig({ RATE_LIMITS: 'sometimes' })).toThrow(/RATE_LIMITS must be on or off/);
-    expect(() => loadConfig({ NODE_ENV: 'production', RATE_LIMITS: 'off', FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_API_KEY: 'k' })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION_SETTINGS, RATE_LIMITS: 'off' })).toThrow(
       /RATE_LIMITS must not be off when NODE_ENV=production/,
     );
   });
 
   it('turns the GraphQL IDE and introspection off by default in production only', () => {
-    const production = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_API_KEY: 'k' };
+    const production = PRODUCTION_SETTINGS;
     expect(loadConfig(production).graphqlIde).toBe(false);
     expect(loadConfig({ ...production, GRAPHQL_IDE: 'on' }).graphqlIde).toBe(true);
     expect(loadConfig({}).graphqlIde).toBe(true);
@@ -185,7 +209,12 @@ describe('GraphQL IDE without a build', () => {
 });
 
 /** NODE_ENV=production without the emulator setting (which production refuses); no test here signs in. */
-const PRODUCTION = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: undefined, FIREBASE_WEB_API_KEY: 'test-web-api-key' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  FIREBASE_AUTH_EMULATOR_HOST: undefined,
+  FIREBASE_WEB_API_KEY: 'test-web-api-key',
+  PUBLIC_URL: 'https://clips.example.edu',
+};
 const INTROSPECTION = `{ __schema { queryType { name } } }`;
 
 describe('GraphQL in production', () => {

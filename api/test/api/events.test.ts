@@ -562,7 +562,7 @@ describe('.ics files and the calendar feed', () => {
     ).toBe('UNAUTHENTICATED');
   });
 
-  it('without PUBLIC_URL the address is the request’s own origin', async () => {
+  it('without PUBLIC_URL the address is the request’s own origin, whatever forwarded headers claim', async () => {
     const local = await startTestServer({ PUBLIC_URL: '' });
     try {
       const student = await createStudent(local);
@@ -575,6 +575,8 @@ describe('.ics files and the calendar feed', () => {
               resetCalendarFeed
             }
           `,
+          {},
+          { 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' },
         )
       ).data.resetCalendarFeed;
       expect(url.startsWith(`${local.url}/calendar-feed/`)).toBe(true);

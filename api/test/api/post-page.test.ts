@@ -24,25 +24,28 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
+/** What a client can claim about the address it used: a link built on it would point anywhere. */
+const FORGED = { 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
+
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const HOSTILE_CAPTION = `He said "hi" & left <script>alert('x')</script>`;
 const ESCAPED_CAPTION = 'He said &#34;hi&#34; &#38; left &#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62;';
 
 let webDist: string;
 let server: TestServer;
-let proxied: TestServer;
+let local: TestServer;
 let author: Student;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-post-page-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
   server = await startTestServer({ WEB_DIST: webDist, PUBLIC_URL: 'https://clips.example.edu/' });
-  proxied = await startTestServer({ WEB_DIST: webDist, PUBLIC_URL: '' });
+  local = await startTestServer({ WEB_DIST: webDist, PUBLIC_URL: '' });
   author = await createStudent(server, { displayName: `Ada "Ace" O'Neil` });
 });
 
 afterAll(async () => {
-  await Promise.all([server?.close(), proxied?.close()]);
+  await Promise.all([server?.close(), local?.close()]);
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
@@ -122,14 +125,26 @@ describe('GET /post/:id', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 
-  it('without PUBLIC_URL, builds its links on the origin the request came to (through a trusted proxy too)', async () => {
-    const post = await createPost(proxied, author, { caption: 'Study break', tags: [] });
-    const direct = await page(proxied, post.id);
-    expect(meta(direct.html, 'og:url')).toBe(`${proxied.url}/post/${post.id}`);
-    expect(meta(direct.html, 'og:video')).toMatch(new RegExp(`^${proxied.url.replace(/\./g, '\\.')}/media/`));
+  it('without PUBLIC_URL (development), builds its links on the host the request came to, never on forwarded headers', async () => {
+    const post = await createPost(local, author, { caption: 'Study break', tags: [] });
+    const direct = await page(local, post.id);
+    expect(meta(direct.html, 'og:url')).toBe(`${local.url}/post/${post.id}`);
+    expect(meta(direct.html, 'og:video')).toMatch(new RegExp(`^${local.url.replace(/\./g, '\\.')}/media/`));
 
-    const viaProxy = await page(proxied, post.id, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'clips.campus.test' });
-    expect(meta(viaProxy.html, 'og:url')).toBe(`https://clips.campus.test/post/${post.id}`);
+    // Any client can send these (the test client is on loopback, which 'trust proxy' names for client addresses).
+    const forged = await page(local, post.id, FORGED);
+    expect(meta(forged.html, 'og:url')).toBe(`${local.url}/post/${post.id}`);
+    expect(meta(forged.html, 'og:video')).toBe(meta(direct.html, 'og:video'));
+    expect(forged.html).not.toContain('attacker.example');
+  });
+
+  it('with PUBLIC_URL, ignores forwarded headers too', async () => {
+    const post = await createPost(server, author, { caption: 'Forged', tags: [] });
+    await withMedia(post.id);
+    const { html } = await page(server, post.id, FORGED);
+    expect(meta(html, 'og:url')).toBe(`https://clips.example.edu/post/${post.id}`);
+    expect(meta(html, 'og:video')).toBe('https://clips.example.edu/media/videos/clip-240p.mp4');
+    expect(html).not.toContain('attacker.example');
   });
 
   it('gives the plain page, still 200, for a post that is not there, not an id, or not for a signed-out visitor', async () => {

@@ -1,4 +1,6 @@
 import { getIntrospectionQuery } from 'graphql';
+import { fragmentChain } from '../support/hostile-documents';
+import { longestHealthzWaits } from '../support/responsiveness';
 import { graphql, startTestServer, type TestServer } from '../support/test-server';
 
 /** Abuse limits are refused before execution, with a clear message and no SQL issued. */
@@ -108,6 +110,32 @@ describe('GraphQL abuse limits', () => {
     );
     expect(result.errors).toBeUndefined();
   });
+
+  it('keeps answering /healthz while 16 anonymous fragment chains are refused (≤ 50 ms more than ordinary requests)', async () => {
+    // 800 bytes each, 2^20 paths: one froze the event loop for 2.5 s. Each is its own document.
+    let batch = 0;
+    const send = (document: (i: number) => string, refusal: RegExp) => () => {
+      batch++;
+      return Array.from({ length: 16 }, async (_, i) => {
+        const answer = await graphql(server, null, document(i));
+        expect(answer.errors?.[0]?.message).toMatch(refusal);
+        expect(answer.sqlStatements).toBe(0);
+      });
+    };
+    const waits = await longestHealthzWaits(
+      server,
+      {
+        hostile: send((i) => fragmentChain(20, { prefix: `Chain${batch}_${i}_` }), /^The query asks for too much at once/),
+        // As many small documents, refused the same way (31 aliases), for the delay any 16 requests cause.
+        ordinary: send(
+          (i) => `query Aliases${batch}_${i} { ${Array.from({ length: 31 }, (_, a) => `a${a}: interestCatalogue`).join(' ')} }`,
+          /too many aliases/,
+        ),
+      },
+      50,
+    );
+    expect(waits.hostile).toBeLessThanOrEqual(waits.ordinary + 50);
+  }, 120_000);
 
   it('refuses oversized documents and batches', async () => {
     const big = await graphql(server, null, `{ interestCatalogue } # ${'x'.repeat(21_000)}`);

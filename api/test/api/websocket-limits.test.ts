@@ -1,5 +1,7 @@
 import { createClient, type Client, type ClientOptions } from 'graphql-ws';
 import WebSocket from 'ws';
+import { fragmentChain } from '../support/hostile-documents';
+import { longestHealthzWaits } from '../support/responsiveness';
 import { createPost } from '../support/scenario';
 import { createStudent, graphql, startTestServer, type Student, type TestServer } from '../support/test-server';
 
@@ -37,11 +39,12 @@ function socket(options: Partial<ClientOptions> = {}): Client {
 }
 
 /** The first thing the server answers to one operation; an accepted subscription answers nothing until an event. */
-async function firstAnswer(query: string, variables: Record<string, unknown> = {}, operationName?: string): Promise<Answer> {
+async function firstAnswer(query: string, variables: Record<string, unknown> = {}, operationName?: string, waitMs = 1500): Promise<Answer> {
   const client = socket();
+  let timer: NodeJS.Timeout | undefined;
   try {
     return await new Promise<Answer>((resolve) => {
-      setTimeout(() => resolve({ kind: 'no answer' }), 1500);
+      timer = setTimeout(() => resolve({ kind: 'no answer' }), waitMs);
       client.subscribe(
         { query, variables, operationName },
         {
@@ -52,6 +55,7 @@ async function firstAnswer(query: string, variables: Record<string, unknown> = {
       );
     });
   } finally {
+    clearTimeout(timer);
     await client.dispose();
   }
 }
@@ -80,6 +84,34 @@ describe('GraphQL abuse limits over WebSocket', () => {
     );
     expect(answer).toMatchObject({ kind: 'errors', errors: [{ message: expect.stringMatching(/asks for too much at once/) }] });
   });
+
+  it('keeps answering /healthz while 16 fragment chains are refused over 16 sockets (≤ 50 ms more than ordinary ones)', async () => {
+    // The chains of query-limits.test.ts, under the comment a subscriber receives: 2^20 paths each.
+    let batch = 0;
+    const send = (document: (i: number) => string, refusal: RegExp) => () => {
+      batch++;
+      return Array.from({ length: 16 }, async (_, i) => {
+        // However long it takes: a refusal is the answer expected, not an accepted subscription's silence.
+        expect(await firstAnswer(document(i), { id: post.id }, undefined, 100_000)).toMatchObject({
+          kind: 'errors',
+          errors: [{ message: expect.stringMatching(refusal) }],
+        });
+      });
+    };
+    const chain = (i: number) =>
+      fragmentChain(20, {
+        prefix: `Chain${batch}_${i}_`,
+        operation: (spread) => `subscription($id: ID!) { commentAdded(postId: $id) { post { ${spread} } } }`,
+      });
+    const aliases = () =>
+      `subscription($id: ID!) { commentAdded(postId: $id) { ${Array.from({ length: 31 }, (_, a) => `a${a}: text`).join(' ')} } }`;
+    const waits = await longestHealthzWaits(
+      server,
+      { hostile: send(chain, /^The query asks for too much at once/), ordinary: send(aliases, /too many aliases/) },
+      50,
+    );
+    expect(waits.hostile).toBeLessThanOrEqual(waits.ordinary + 50);
+  }, 120_000);
 
   it('refuses a document over the size limit, and closes the socket on a message far past it', async () => {
     const oversized = await firstAnswer(`${COMMENTS} # ${'x'.repeat(21_000)}`, { id: post.id });

@@ -7,7 +7,12 @@ import { BUNDLED_FFMPEG_WARNING, resolveFfmpegBinaries } from '../../src/infra/m
 import { startMediaTestApp } from './support/media-test-app';
 
 const emptyDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'campus-no-ffmpeg-'));
-const PRODUCTION = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'campus-prod', FIREBASE_WEB_API_KEY: 'key' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  FIREBASE_PROJECT_ID: 'campus-prod',
+  FIREBASE_WEB_API_KEY: 'key',
+  PUBLIC_URL: 'https://clips.example.edu',
+};
 
 describe('ffmpeg and ffprobe', () => {
   it("are the system's current build when installed (Debian's ffmpeg package), not the bundled 2018 one", () => {
