@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, process.cwd(), 'tool');
   } catch (error) {
     if (error instanceof ConfigError) {
       for (const problem of error.problems) console.error(`config: ${problem}`);

@@ -67,7 +67,12 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+/**
+ * `purpose`: 'server' for the api (it builds absolute links, so production needs PUBLIC_URL);
+ * 'tool' for the worker, the admin command and the demo loader, which build no links and must
+ * run in the image with only the settings they use.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd(), purpose: 'server' | 'tool' = 'server'): Config {
   const problems: string[] = [];
   const read = (name: string) => {
     const value = env[name]?.trim();
@@ -99,7 +104,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   // from a request's headers, which any client can forge (X-Forwarded-Host, Host).
   const publicUrl = read('PUBLIC_URL') ?? null;
   if (publicUrl !== null && !isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
-  if (publicUrl === null && nodeEnv === 'production') {
+  if (publicUrl === null && nodeEnv === 'production' && purpose === 'server') {
     problems.push('PUBLIC_URL is required when NODE_ENV=production (the address students reach, e.g. https://clips.example.edu)');
   }
 

@@ -18,7 +18,7 @@ import { createVideoProcessing } from './video-processing-wiring';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, process.cwd(), 'tool');
   } catch (error) {
     if (error instanceof ConfigError) {
       for (const problem of error.problems) console.error(`config: ${problem}`);

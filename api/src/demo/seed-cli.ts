@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, DEMO_STUDENTS } from './demo-students';
 async function main(): Promise<number> {
   let config;
   try {
-    config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+    config = loadConfig({ LOG_LEVEL: 'warn', ...process.env }, process.cwd(), 'tool');
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     for (const problem of error.problems) console.error(`config: ${problem}`);

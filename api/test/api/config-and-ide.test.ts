@@ -40,6 +40,8 @@ describe('configuration', () => {
     expect(loadConfig(PRODUCTION_SETTINGS).publicUrl).toBe('https://clips.example.edu');
     // Development may leave it unset: each request's own origin is used (public-base.ts).
     expect(loadConfig({}).publicUrl).toBeNull();
+    // The worker and the admin command build no links: they run in the image without it.
+    expect(loadConfig(withoutPublicUrl, process.cwd(), 'tool').publicUrl).toBeNull();
   });
 
   it('keeps rate limits on unless told otherwise, and never lets production turn them off', () => {
