@@ -34,25 +34,30 @@ test.describe('dark mode', () => {
     }
   }
 
-  test('public screens', async ({ page }) => {
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const screens = [
-      { path: '/', heading: 'Welcome to Campus Clips' },
-      { path: '/login', heading: 'Sign in to Campus Clips' },
-      { path: '/signup', heading: 'Create Account' },
-      { path: '/forgot-password', heading: 'Reset your password' },
-      { path: '/terms', heading: 'Terms of Service' },
-      { path: '/privacy', heading: 'Privacy Policy' },
-      { path: '/community', heading: 'Community' },
-      { path: '/about', heading: null },
-      { path: '/no/such/page', heading: 'Page not found' },
-    ];
-    for (const { path, heading } of screens) {
+  // One test per public screen: nine screens at two sizes each ran past one test's time on a busy
+  // two-core CI machine, and a failure now names its screen.
+  const publicScreens = [
+    { path: '/', heading: 'Welcome to Campus Clips' },
+    { path: '/login', heading: 'Sign in to Campus Clips' },
+    { path: '/signup', heading: 'Create Account' },
+    { path: '/forgot-password', heading: 'Reset your password' },
+    { path: '/terms', heading: 'Terms of Service' },
+    { path: '/privacy', heading: 'Privacy Policy' },
+    { path: '/community', heading: 'Community' },
+    { path: '/about', heading: null },
+    { path: '/no/such/page', heading: 'Page not found' },
+  ];
+  for (const { path, heading } of publicScreens) {
+    test(`public screen ${path}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(path);
       await expect(page.getByRole('heading', heading ? { name: heading } : { level: 1 }).first()).toBeVisible();
       await expectDarkAndAccessible(page, path);
-    }
-    // The sign-in form's own error states, in dark.
+    });
+  }
+
+  test("the sign-in form's error states", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
