@@ -103,11 +103,17 @@ async function main() {
   });
 
   const base = `http://localhost:${port}`;
+  // Up first (the process answers), then ready: on a first start /readyz waits for the demo campus,
+  // whose videos transcode for up to ten minutes on a slow machine (demo-campus.ts), and the api logs
+  // its progress meanwhile. One short limit for both stopped a slow first start that was working.
   await waitFor(`the api on ${base}`, 180_000, async () => {
-    const response = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
     return response.ok;
   });
-  await waitFor('the demo campus', 300_000, async () => demoLine !== null);
+  await waitFor('the demo campus', 12 * 60_000, async () => {
+    const response = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
+    return response.ok && demoLine !== null;
+  });
   if (stopping) return;
   printWelcome(base, demoLine);
 }

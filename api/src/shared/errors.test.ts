@@ -1,4 +1,4 @@
-import { ServiceUnavailableError, toAppError } from './errors';
+import { ServiceUnavailableError, ValidationError, toAppError } from './errors';
 
 /** Which failures a client sees as "temporarily unavailable" (503) rather than a 500. */
 describe('toAppError: the database is away', () => {
@@ -23,5 +23,17 @@ describe('toAppError: the database is away', () => {
     ['nothing useful', 'a string'],
   ])('%s is not mistaken for an outage', (_name, error) => {
     expect(toAppError(error)).toBeNull();
+  });
+});
+
+/** The safety net behind the field rules: text the database refuses is the caller's mistake (400), not a 500. */
+describe('toAppError: text the database cannot store', () => {
+  it.each([
+    ['a NUL character', Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' })],
+    ['a malformed value inside a driver error', Object.assign(new Error('Query failed'), { driverError: { code: '22P02' } })],
+  ])('%s answers with a clear input error', (_name, error) => {
+    const appError = toAppError(error);
+    expect(appError).toBeInstanceOf(ValidationError);
+    expect(appError?.message).toBe('Some of the text contains characters that cannot be saved.');
   });
 });

@@ -507,11 +507,13 @@ describe('calendar', () => {
     expect(deleted.data.deleteCalendarEvent).toBe(true);
   });
 
-  it('refuses text PostgreSQL cannot store (a NUL character) with a clear 400-style error, storing nothing', async () => {
+  // The text rules (packages/rules/text.ts) name the field; errors.test.ts covers the database's own
+  // refusal for text no field rule reaches.
+  it('refuses a NUL character in the name with the field message, storing nothing', async () => {
     const student = await createStudent(server);
     const result = await graphql(server, student.token, SAVE, { d: '2026-11-22', n: 'Party\u0000night' });
     expect(result.errors?.[0]).toMatchObject({
-      message: 'Some of the text contains characters that cannot be saved.',
+      message: 'Event name cannot contain control characters',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     expect(

@@ -16,7 +16,7 @@ import { freePort } from '../support/free-port';
  * emulator, media) happens inside the clone.
  */
 const REPO = path.resolve(__dirname, '../../..');
-const STARTUP_MS = 8 * 60_000;
+const STARTUP_MS = 12 * 60_000; // as long as start.mjs waits for the demo campus
 
 jest.setTimeout(25 * 60_000);
 
