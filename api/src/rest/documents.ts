@@ -53,7 +53,7 @@ export function commentDocument(comment: Comment, author: User | undefined) {
 /**
  * Documents for a page of posts: likers, and comments with their authors, in two statements
  * whatever the page size; one more for the posts' authors unless the page came with them
- * (`knownAuthors`, posts/post-page.ts), and one more when a caption on the page mentions someone.
+ * (`knownAuthors`, posts/post-list-query.ts), and one more when a caption on the page mentions someone.
  */
 export async function postDocuments(services: Services, lists: SpecLists, posts: Post[], viewer: Viewer | null, knownAuthors: User[] = []) {
   const ids = posts.map((post) => post.id);

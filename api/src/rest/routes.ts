@@ -1,5 +1,5 @@
 import type { Viewer } from '../shared/viewer';
-import type { PostEventFields, PostPage } from '../modules/posts';
+import type { PostEventFields, PostListPage } from '../modules/posts';
 import type { Services } from '../modules/services';
 import { userPolicy } from '../modules/users';
 import { encodeCursor, cursorPage, type PageRequest } from '../shared/paging';
@@ -309,7 +309,7 @@ async function feedResponse(
   lists: SpecLists,
   viewer: Viewer | null,
   query: Record<string, unknown>,
-  load: (page: PageRequest) => Promise<PostPage>,
+  load: (page: PageRequest) => Promise<PostListPage>,
 ) {
   const limit = positiveInteger(query.limit, 'limit', LIMITS.pageSize.default);
   const page =
