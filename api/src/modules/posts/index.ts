@@ -23,3 +23,4 @@ export {
 } from './post-visibility';
 export { postPolicy } from './post.policy';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';
+export { postRestRoutes } from './post.rest';
