@@ -13,8 +13,8 @@ const route = restRoute<RestContext>();
  */
 const savedEvent = z.preprocess(
   (body) => {
-    const fields = body as Record<string, unknown>;
-    return fields.eventName === undefined || fields.eventName === null ? fields : { ...fields, event: undefined };
+    const sent = body as Record<string, unknown>;
+    return sent.eventName === undefined || sent.eventName === null ? sent : { ...sent, event: undefined };
   },
   z.object({ date: restDate, eventName: fields.text, event: fields.text }),
 );
