@@ -18,7 +18,7 @@ const API_FILES = ['api/src/**/*.ts', 'api/test/**/*.ts'];
 //   infra   db, pubsub, identity, media...     shared/ and infra/ only
 //   module  modules/<feature>/                 shared/, infra/, its own files, another feature
 //                                              only through that feature's index.ts, and (types
-//                                              only) modules/graphql-context.ts
+//                                              only) modules/graphql-context.ts, rest-context.ts
 //   wiring  modules/*.ts                       services, entities, resolvers, graphql-context:
 //                                              shared/, infra/, wiring, features' index.ts
 //   entry   graphql/, rest/, http/             shared/, infra/, wiring, features' index.ts,
@@ -30,8 +30,8 @@ const API_FILES = ['api/src/**/*.ts', 'api/test/**/*.ts'];
 //                 modules/<feature>/*.scenarios.ts  feature may import, its own files (tests too),
 //                                              and api/test/support; nothing else imports them
 //
-// `wiring` is the one type the first map did not name: the four files in modules/ that gather
-// every feature (services.ts, entities.ts, resolvers.ts, graphql-context.ts) sit above the
+// `wiring` is the one type the first map did not name: the files in modules/ that gather
+// every feature (services.ts, entities.ts, resolvers.ts, graphql-context.ts, rest-context.ts) sit above the
 // features, so they must not count as a feature themselves.
 // ---------------------------------------------------------------------------------------------
 const API = 'api/src';
@@ -86,8 +86,9 @@ const apiBoundaries = {
               to(type('infra')),
               to(type('module', { captured: { feature } })),
               to(featureIndex),
-              // Resolvers name the context type they receive; nothing else of the wiring.
+              // Resolvers and REST routes name the context type they receive; nothing else of the wiring.
               to(type('wiring', { path: `${API}/modules/graphql-context.ts` }), { kind: 'type' }),
+              to(type('wiring', { path: `${API}/modules/rest-context.ts` }), { kind: 'type' }),
             ],
           })),
           { from: { element: type('wiring') }, allow: [to(type('shared')), to(type('infra')), to(type('wiring')), to(featureIndex)] },

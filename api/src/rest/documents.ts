@@ -1,12 +1,55 @@
 import { visibleRestrictedFields } from '../shared/field-visibility';
+import { cursorPage, encodeCursor, type PageRequest } from '../shared/paging';
+import type { NumberedPageQuery } from '../shared/rest/request-schemas';
 import type { Viewer } from '../shared/viewer';
 import type { Comment } from '../modules/comments';
 import { eventOf } from '../modules/events';
 import type { StoredMention } from '../modules/mentions';
-import type { Post } from '../modules/posts';
+import type { Post, PostListPage } from '../modules/posts';
+import type { RestDocuments } from '../modules/rest-context';
 import type { Services } from '../modules/services';
 import { postCountSeenBy, User } from '../modules/users';
+import { numberedPage } from './numbered-pages';
 import type { SpecLists } from './spec-lists';
+
+/**
+ * The documents of one request's answers, read as its caller may read them (the handlers'
+ * `documents`, modules/rest-context.ts).
+ */
+export function createDocuments(services: Services, lists: SpecLists, viewer: Viewer | null): RestDocuments {
+  return {
+    user: (user) => userDocument(lists, user, viewer),
+    async post(post) {
+      const [document] = await postDocuments(services, lists, [post], viewer);
+      return document!;
+    },
+    async comment(comment) {
+      const [author] = await services.users.byIds([comment.authorUid]);
+      return commentDocument(comment, author);
+    },
+    postPage: (query, load) => postPageDocument(services, lists, viewer, query, load),
+  };
+}
+
+/**
+ * A page of a list of posts: `?page=&limit=` as the spec has it, walked over the service's keyset
+ * list (rest/numbered-pages.ts), or `?cursor=` to page by keyset directly.
+ */
+async function postPageDocument(
+  services: Services,
+  lists: SpecLists,
+  viewer: Viewer | null,
+  { page: number, limit, cursor }: NumberedPageQuery,
+  load: (page: PageRequest) => Promise<PostListPage>,
+) {
+  const page = cursor ? await load(cursorPage(limit, cursor)) : await numberedPage(load, { page: number, limit });
+  const last = page.items[page.items.length - 1];
+  return {
+    posts: await postDocuments(services, lists, page.items, viewer, page.authors),
+    hasMore: page.hasNextPage,
+    nextCursor: page.hasNextPage && last ? encodeCursor(last) : null,
+  };
+}
 
 /**
  * The spec's Mongo-style documents (§3, §7): `_id`, `userId` populated as an author object,
@@ -53,7 +96,7 @@ export function commentDocument(comment: Comment, author: User | undefined) {
 /**
  * Documents for a page of posts: likers, and comments with their authors, in two statements
  * whatever the page size; one more for the posts' authors unless the page came with them
- * (`knownAuthors`, posts/post-page.ts), and one more when a caption on the page mentions someone.
+ * (`knownAuthors`, posts/post-list-query.ts), and one more when a caption on the page mentions someone.
  */
 export async function postDocuments(services: Services, lists: SpecLists, posts: Post[], viewer: Viewer | null, knownAuthors: User[] = []) {
   const ids = posts.map((post) => post.id);

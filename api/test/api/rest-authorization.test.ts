@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { REST_ROUTES, type RestRoute } from '../../src/rest/routes';
+import type { RestRoute } from '../../src/modules/rest-context';
+import { REST_ROUTES } from '../../src/rest/router';
 import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/database-snapshot';
 import { expiredToken, MALFORMED_TOKEN } from '../support/identity';
 import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';

@@ -7,7 +7,7 @@ import {
   type TextMessages,
 } from '@campus-clips/rules';
 import { DateTime } from 'luxon';
-import { formatRestDate } from '../../src/rest/calendar-dates';
+import { formatRestDate } from '../../src/modules/calendar/calendar-rest-dates';
 import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/database-snapshot';
 import { createIdentity, type TestIdentity } from '../support/identity';
 import { createPost, uploadedVideo } from '../support/scenario';

@@ -1,4 +1,4 @@
-import { REST_ROUTES } from '../../src/rest/routes';
+import { REST_ROUTES } from '../../src/rest/router';
 import { rest } from '../support/test-server';
 import { healthz, openFuzzWorld, runPhase, type FuzzWorld } from './support/fuzz-world';
 import {
@@ -13,7 +13,7 @@ import {
 /**
  * Hostile input on the REST adapter: every route of REST_ROUTES (and the calendar feed's secret
  * addresses beside it), its path parameters, body fields and query generated (fast-check) from the
- * route table and the handlers' own reads, sent over
+ * route table and its routes' request schemas, sent over
  * HTTP to a real server 8 at a time. Never a 5xx, every refusal in clear words, and requests that
  * must be refused change nothing in the database or the media store.
  * FUZZ_SEED=<n> replays a run; FUZZ_SCALE=<x> runs x times as many requests.
@@ -34,13 +34,13 @@ afterAll(async () => {
   await world?.close();
 });
 
-it('reads every route of the table, with the body fields each handler reads', () => {
+it('reads every route of the table, with the body fields its schemas read', () => {
   const shapes = routeShapes();
   expect(shapes.map((shape) => shape.key)).toEqual(REST_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`));
   const fields = Object.fromEntries(
     shapes.filter((shape) => shape.fields.size).map((shape) => [shape.key, Object.fromEntries(shape.fields)]),
   );
-  // The reader of handler sources finds what the spec's payloads carry (so a change in how handlers read bodies is noticed).
+  // The route schemas name what the spec’s payloads carry, with their kinds (so a change in how routes read bodies is noticed).
   expect(fields).toMatchObject({
     'PUT /api/users/:uid': { displayName: 'text', bio: 'text', interests: 'list', dateOfBirth: 'text', photoURL: 'text' },
     'POST /api/posts': { firebaseUid: 'text', videoUrl: 'text', caption: 'text', tags: 'textOrList' },

@@ -6,7 +6,7 @@ import { LocalDateScalar } from '../../shared/graphql/scalars';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
-import { Post, PostConnection, primePostPage } from '../posts';
+import { Post, PostConnection, primePostListPage } from '../posts';
 import { AddToCalendarResult, eventOf, PostEvent } from './event.types';
 
 /** The Events page, adding an event to one's calendar, and the calendar feed's address. */
@@ -24,7 +24,7 @@ export class EventsResolver {
     @Arg('to', () => LocalDateScalar, { nullable: true }) to: string | null,
     @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    const page = primePostPage(loaders, await services.events.upcoming(viewer, cursorPage(first, after), { tag, from, to }));
+    const page = primePostListPage(loaders, await services.events.upcoming(viewer, cursorPage(first, after), { tag, from, to }));
     return toConnection(page, (post) => ({ createdAt: post.eventStartsAt!, id: post.id }));
   }
 

@@ -7,7 +7,7 @@ import type { PageRequest } from '../../shared/paging';
 import { authorize } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
 import { CalendarEvent, calendarPolicy } from '../calendar';
-import { Post, PostPageQuery, postNotFound, type PostPage, type PostService, visiblePostSql } from '../posts';
+import { Post, PostListQuery, postNotFound, type PostListPage, type PostService, visiblePostSql } from '../posts';
 import { AddToCalendarOutcome, eventOf, type PostEvent } from './event.types';
 import { icsCalendar, safeFileName, type IcsTimedEvent } from './ical';
 
@@ -34,14 +34,14 @@ export const NOT_AN_EVENT = 'This post is not an event.';
  * columns of its post (posts.event_*), so every rule about who may see a post is the posts' own.
  */
 export class EventsService {
-  private readonly upcomingPages: PostPageQuery;
+  private readonly upcomingPages: PostListQuery;
 
   constructor(
     private readonly db: DataSource,
     private readonly postService: Pick<PostService, 'getVisible'>,
     private readonly publicBase: PublicBase,
   ) {
-    this.upcomingPages = new PostPageQuery(
+    this.upcomingPages = new PostListQuery(
       db,
       'upcoming events',
       3,
@@ -64,9 +64,9 @@ export class EventsService {
   /**
    * Upcoming events (not yet ended), soonest first, keyset-paged on (startsAt, id): everyone's on
    * campus through the posts' visibility rule (the viewer's own included), nobody the viewer muted.
-   * One prepared statement a page, with the authors and the viewer's likes (posts/post-page.ts).
+   * One prepared statement a page, with the authors and the viewer's likes (posts/post-list-query.ts).
    */
-  async upcoming(viewer: Viewer | null, page: PageRequest, filter: EventsFilter = {}): Promise<PostPage> {
+  async upcoming(viewer: Viewer | null, page: PageRequest, filter: EventsFilter = {}): Promise<PostListPage> {
     const tag = filter.tag ? normaliseTag(filter.tag) : '';
     if (filter.tag && !tag) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
     return this.upcomingPages.page(viewer, page, [tag || null, filter.from ?? null, filter.to ?? null]);

@@ -6,3 +6,4 @@ export { AddToCalendarOutcome, AddToCalendarResult, PostEvent, eventOf } from '.
 export { EventsResolver, PostEventResolver } from './events.resolver';
 export { EventsService, NOT_AN_EVENT, type EventsFilter, type PublicBase } from './events.service';
 export { eventsPolicy } from './events.policy';
+export { eventsRestRoutes } from './events.rest';

@@ -4,7 +4,7 @@ import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
-import { Post, PostConnection, primePostPage } from '../posts';
+import { Post, PostConnection, primePostListPage } from '../posts';
 
 /** The lists of posts a student browses: Home, Explore and a tag's page. */
 @Resolver(() => Post)
@@ -17,7 +17,7 @@ export class FeedResolver {
     @SignedIn() viewer: Viewer,
     @Ctx() { services, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(primePostPage(loaders, await services.feeds.home(viewer, cursorPage(first, after))), (post) => post);
+    return toConnection(primePostListPage(loaders, await services.feeds.home(viewer, cursorPage(first, after))), (post) => post);
   }
 
   @Public()
@@ -27,7 +27,7 @@ export class FeedResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() { viewer, services, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(primePostPage(loaders, await services.feeds.explore(viewer, cursorPage(first, after))), (post) => post);
+    return toConnection(primePostListPage(loaders, await services.feeds.explore(viewer, cursorPage(first, after))), (post) => post);
   }
 
   @Public()
@@ -38,6 +38,6 @@ export class FeedResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(primePostPage(loaders, await services.posts.byTag(tag, cursorPage(first, after), viewer)), (post) => post);
+    return toConnection(primePostListPage(loaders, await services.posts.byTag(tag, cursorPage(first, after), viewer)), (post) => post);
   }
 }

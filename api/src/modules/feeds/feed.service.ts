@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { PageRequest } from '../../shared/paging';
 import { notMutedSql } from '../../infra/db/relation-filters';
-import { PostPageQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostPage } from '../posts';
+import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
 
 /**
  * From this many followees on, Home walks the newest posts of the whole campus and keeps those of
@@ -17,15 +17,15 @@ export const HOME_WALK_FROM_FOLLOWING = 1000;
  * post is at the top of Home at once). Explore: posts of everyone else (not the viewer's own).
  * Both newest first, keyset-paginated on (created_at, id) through the posts_recent /
  * posts_author_recent indexes, one prepared statement per page with its authors and likes
- * (posts/post-page.ts).
+ * (posts/post-list-query.ts).
  */
 export class FeedService {
-  private readonly homePages: PostPageQuery;
-  private readonly explorePages: PostPageQuery;
+  private readonly homePages: PostListQuery;
+  private readonly explorePages: PostListQuery;
 
   constructor(db: DataSource) {
     // $3: the follow count from which Home walks the campus instead of probing each followee.
-    this.homePages = new PostPageQuery(db, 'home feed', 1, ({ viewer, want, after, extra }) => {
+    this.homePages = new PostListQuery(db, 'home feed', 1, ({ viewer, want, after, extra }) => {
       const walkFrom = `${extra(0)}::int`;
       // Followees' posts once ready; the viewer's own at every stage (posts/post-visibility.ts);
       // nobody muted (a block already removed the follow). The walk judges each post; the
@@ -58,7 +58,7 @@ export class FeedService {
     // Never the viewer's own posts, so only those anyone may see (posts/post-visibility.ts), of
     // nobody the viewer follows or muted. Signed out, the viewer's uid is '' and those three
     // conditions hold for every post.
-    this.explorePages = new PostPageQuery(
+    this.explorePages = new PostListQuery(
       db,
       'explore feed',
       0,
@@ -70,11 +70,11 @@ export class FeedService {
     );
   }
 
-  home(viewer: Viewer, page: PageRequest): Promise<PostPage> {
+  home(viewer: Viewer, page: PageRequest): Promise<PostListPage> {
     return this.homePages.page(viewer, page, [HOME_WALK_FROM_FOLLOWING]);
   }
 
-  explore(viewer: Viewer | null, page: PageRequest): Promise<PostPage> {
+  explore(viewer: Viewer | null, page: PageRequest): Promise<PostListPage> {
     return this.explorePages.page(viewer, page);
   }
 }

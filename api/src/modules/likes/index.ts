@@ -2,3 +2,4 @@
 export { Like } from './like.entity';
 export { LikeResolver } from './like.resolver';
 export { LikeService } from './like.service';
+export { likeRestRoutes } from './like.rest';

@@ -11,7 +11,7 @@ export {
   type PostRemovalNotifier,
   type VideoPipeline,
 } from './post.service';
-export { PostPageQuery, primePostPage, type PostPage } from './post-page';
+export { PostListQuery, primePostListPage, type PostListPage } from './post-list-query';
 export { PictureSource, PostStatus, VideoRendition } from './post-media';
 export {
   postMediaPublicSql,
@@ -23,3 +23,4 @@ export {
 } from './post-visibility';
 export { postPolicy } from './post.policy';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';
+export { postRestRoutes } from './post.rest';

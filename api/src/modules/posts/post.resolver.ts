@@ -5,7 +5,7 @@ import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
-import { primePostPage } from './post-page';
+import { primePostListPage } from './post-list-query';
 import { User } from '../users';
 import { Post } from './post.entity';
 import { PostConnection } from './post-connection';
@@ -83,6 +83,9 @@ export class UserPostsResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(primePostPage(loaders, await services.posts.byAuthor(user.id, cursorPage(first, after), viewer)), (post) => post);
+    return toConnection(
+      primePostListPage(loaders, await services.posts.byAuthor(user.id, cursorPage(first, after), viewer)),
+      (post) => post,
+    );
   }
 }

@@ -12,7 +12,7 @@ import { Post } from './post.entity';
 import { checkTags, normaliseTag } from './post-tags';
 import { postPolicy } from './post.policy';
 import { NO_EVENTS, type PostEventChecker, type PostEventFields } from './post-event';
-import { PostPageQuery, type PostPage } from './post-page';
+import { PostListQuery, type PostListPage } from './post-list-query';
 import { PostStatus, type PictureSource, type VideoRendition } from './post-media';
 import { hiddenCommentersRelation, visibleCommentCountSql, visiblePostSql } from './post-visibility';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
@@ -62,8 +62,8 @@ export interface PostRemovalNotifier {
 export class PostService {
   readonly posts: Repository<Post>;
   private readonly rows: EntityRowReader<Post>;
-  private readonly authorPages: PostPageQuery;
-  private readonly tagPages: PostPageQuery;
+  private readonly authorPages: PostListQuery;
+  private readonly tagPages: PostListQuery;
 
   constructor(
     private readonly db: DataSource,
@@ -76,7 +76,7 @@ export class PostService {
   ) {
     this.posts = db.getRepository(Post);
     this.rows = entityRowReader(db, Post, 'p');
-    this.authorPages = new PostPageQuery(
+    this.authorPages = new PostListQuery(
       db,
       'profile posts',
       1,
@@ -86,7 +86,7 @@ export class PostService {
     );
     // Exactly the expression of the posts_tag_keys index, so the lookup uses it. A tag page is a
     // feed: nobody the viewer muted.
-    this.tagPages = new PostPageQuery(
+    this.tagPages = new PostListQuery(
       db,
       'tag page',
       1,
@@ -204,12 +204,12 @@ export class PostService {
   }
 
   /** A person's posts: all of them for the person, the ready ones for everyone else. */
-  byAuthor(uid: string, page: PageRequest, viewer: Viewer | null): Promise<PostPage> {
+  byAuthor(uid: string, page: PageRequest, viewer: Viewer | null): Promise<PostListPage> {
     return this.authorPages.page(viewer, page, [uid]);
   }
 
   /** Posts with this tag in any case: /tag/goldenhour and /tag/GoldenHour are one page. */
-  async byTag(tag: string, page: PageRequest, viewer: Viewer | null): Promise<PostPage> {
+  async byTag(tag: string, page: PageRequest, viewer: Viewer | null): Promise<PostListPage> {
     const normalised = normaliseTag(tag);
     if (!normalised) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
     return this.tagPages.page(viewer, page, [normalised]);

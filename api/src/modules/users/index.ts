@@ -5,3 +5,4 @@ export { UserResolver } from './user.resolver';
 export { accountNotAvailable, UserService, userNotFound } from './user.service';
 export { OwnerOnly, userPolicy } from './user.policy';
 export { postCountSeenBy } from './post-count';
+export { userRestRoutes } from './user.rest';

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
-import { parseRestDate } from '../../../src/rest/calendar-dates';
-import { REST_ROUTES, type RestRoute } from '../../../src/rest/routes';
+import { z } from 'zod';
+import { parseRestDate } from '../../../src/modules/calendar/calendar-rest-dates';
+import type { RestRoute } from '../../../src/modules/rest-context';
+import { REST_ROUTES } from '../../../src/rest/router';
+import { fieldKinds, type FieldKind as RequestFieldKind } from '../../../src/shared/rest/request-schemas';
 import { INTEREST_CATALOGUE } from '../../../src/shared/validation';
 import type { FuzzRequest } from './fuzz-client';
 import type { FuzzWorld } from './fuzz-world';
@@ -19,10 +22,10 @@ import {
 /**
  * Requests for every route of the REST route table (REST_ROUTES), so a new route is fuzzed
  * without a change here. Each route's path parameters come from its path; its body fields and
- * their kinds are read from its handler's source (`optionalText(body, 'caption')` is a text field,
- * `parseRestDate(body.date)` a date...), and fields of other routes are thrown in as well.
+ * their kinds from its body schema (shared/rest/request-schemas.ts registers each field schema's
+ * kind) and the body field that names who acts (`actsAs`); fields of other routes are thrown in as well.
  */
-export type FieldKind = 'text' | 'list' | 'textOrList' | 'date' | 'event' | 'unknown';
+export type FieldKind = RequestFieldKind | 'unknown';
 
 export interface RouteShape {
   route: RestRoute;
@@ -32,31 +35,32 @@ export interface RouteShape {
   queryNames: string[];
 }
 
-const FIELD_READERS: Array<[FieldKind, RegExp]> = [
-  ['text', /optionalText\(\s*body,\s*['"](\w+)['"]/g],
-  ['list', /optionalTextList\(\s*body,\s*['"](\w+)['"]/g],
-  ['textOrList', /optionalTextOrList\(\s*body,\s*['"](\w+)['"]/g],
-  ['date', /parseRestDate\)?\(\s*body\.(\w+)\s*\)/g],
-  ['event', /optionalEvent\(\s*body,\s*['"](\w+)['"]/g],
-  ['unknown', /\bbody\.(\w+)|\bbody\[['"](\w+)['"]\]/g],
-];
 /**
- * Query parameters the routes read: the feeds' (inside a helper, so not visible in every handler's
- * source) and the calendar's `dates` ('iso' | 'datestring'; queryString throws in both and junk).
+ * Query parameters besides those the route's query schema names: the feeds' and the calendar's
+ * `dates` ('iso' | 'datestring'; queryString throws in both and junk), thrown at every route.
  */
 const COMMON_QUERY = ['page', 'limit', 'cursor', 'dates'];
 
+/** The fields of an object schema, through the preprocessing and transforms around it. */
+function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodPipe) return { ...objectShape(schema.in as z.ZodType), ...objectShape(schema.out as z.ZodType) };
+  return {};
+}
+
+/** A field schema's registered kind, through the transforms a route adds to it. */
+function kindOf(schema: z.ZodType): FieldKind {
+  const kind = fieldKinds.get(schema)?.kind;
+  if (kind) return kind;
+  return schema instanceof z.ZodPipe ? kindOf(schema.in as z.ZodType) : 'unknown';
+}
+
 export function routeShapes(routes: RestRoute[] = REST_ROUTES): RouteShape[] {
   return routes.map((route) => {
-    const source = route.handle.toString();
     const fields = new Map<string, FieldKind>();
-    for (const [kind, pattern] of FIELD_READERS) {
-      for (const match of source.matchAll(pattern)) {
-        const name = match[1] ?? match[2]!;
-        if (!fields.has(name)) fields.set(name, kind);
-      }
-    }
-    const queryNames = [...new Set([...[...source.matchAll(/\bquery\.(\w+)/g)].map((match) => match[1]!), ...COMMON_QUERY])];
+    if (route.actsAs && 'body' in route.actsAs) fields.set(route.actsAs.body, 'text');
+    for (const [name, schema] of Object.entries(objectShape(route.body))) fields.set(name, kindOf(schema));
+    const queryNames = [...new Set([...Object.keys(objectShape(route.query)), ...COMMON_QUERY])];
     return {
       route,
       key: `${route.method.toUpperCase()} ${route.path}`,
@@ -133,8 +137,8 @@ function conformValue(kind: FieldKind, known: Known): fc.Arbitrary<unknown> {
       return fc.oneof(text, list);
     case 'date':
       return fc.oneof(fc.constantFrom(...VALID_DATES, 'Mon Nov 23 2026', 'Sun Feb 29 2032'), invalidRestDate, fc.constant(null));
-    case 'event':
-      // An event post's event: real-looking values and hostile ones in each field, or none.
+    case 'object':
+      // An object field is an event post's event: real-looking values and hostile ones in each field, or none.
       return fc.oneof(
         fc.record(
           {
@@ -181,7 +185,7 @@ function violatingValue(kind: FieldKind): fc.Arbitrary<unknown> | null {
       );
     case 'date':
       return fc.oneof(invalidRestDate, notText);
-    case 'event':
+    case 'object':
       return fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.array(shortHostile, { maxLength: 3 }));
     default:
       return null;

@@ -13,14 +13,14 @@ import { HIDDEN_COMMENTERS, visibleCommentCountSql } from './post-visibility';
  * A page of posts read with what every post card shows beside them, in the same statement. Each
  * post's `commentCount` is as the viewer's thread shows it (post-visibility.ts).
  */
-export interface PostPage extends Page<Post> {
+export interface PostListPage extends Page<Post> {
   /** The page's authors (each appears once); they passed the posts' visibility rule with them. */
   authors: User[];
   /** Which of the page's posts the viewer likes; empty when signed out. */
   likedByViewer: Set<string>;
 }
 
-/** Builds the statement that picks a page's posts; see PostPageQuery. */
+/** Builds the statement that picks a page's posts; see PostListQuery. */
 export type PickPostsSql = (params: {
   /** The viewer's uid parameter. */
   viewer: string;
@@ -33,12 +33,12 @@ export type PickPostsSql = (params: {
 }) => string;
 
 /** The order a list walks and its keyset: by a timestamp column of posts, then id the same way. */
-export interface PostPageOrder {
+export interface PostListOrder {
   column: 'created_at' | 'event_starts_at';
   direction: 'ASC' | 'DESC';
 }
 
-export const NEWEST_FIRST: PostPageOrder = { column: 'created_at', direction: 'DESC' };
+export const NEWEST_FIRST: PostListOrder = { column: 'created_at', direction: 'DESC' };
 
 /**
  * One list of posts (Home, Explore, a tag, a profile, upcoming events) as one prepared statement per page: the
@@ -51,7 +51,7 @@ export const NEWEST_FIRST: PostPageOrder = { column: 'created_at', direction: 'D
  * `after('q')` in its WHERE. A page request's keyset position is in the list's order: for a list
  * by event start, its `createdAt` holds the event's start.
  */
-export class PostPageQuery {
+export class PostListQuery {
   private readonly first: PreparedStatement;
   private readonly next: PreparedStatement;
   private readonly posts: EntityRowReader<Post>;
@@ -62,7 +62,7 @@ export class PostPageQuery {
     purpose: string,
     private readonly extraParameters: number,
     pickPosts: PickPostsSql,
-    private readonly order: PostPageOrder = NEWEST_FIRST,
+    private readonly order: PostListOrder = NEWEST_FIRST,
   ) {
     this.posts = entityRowReader(db, Post, 'p');
     this.authors = entityRowReader(db, User, 'u');
@@ -98,8 +98,8 @@ export class PostPageQuery {
     return [this.first, this.next];
   }
 
-  async page(viewer: Pick<Viewer, 'uid'> | null, page: PageRequest, extra: unknown[] = []): Promise<PostPage> {
-    if (extra.length !== this.extraParameters) throw new Error(`PostPageQuery: ${this.extraParameters} parameters expected`);
+  async page(viewer: Pick<Viewer, 'uid'> | null, page: PageRequest, extra: unknown[] = []): Promise<PostListPage> {
+    if (extra.length !== this.extraParameters) throw new Error(`PostListQuery: ${this.extraParameters} parameters expected`);
     const values: unknown[] = [viewer?.uid ?? '', page.size + 1, ...extra];
     if (page.after) values.push(page.after.createdAt, page.after.id);
     const rows = await runPrepared(this.db, page.after ? this.next : this.first, values);
@@ -118,7 +118,7 @@ export class PostPageQuery {
 }
 
 /** The request's loaders a page of posts can fill (modules/graphql-context.ts has them all). */
-export interface PostPageLoaders {
+export interface PostListLoaders {
   user: DataLoader<string, User | null>;
   viewerHasLiked: DataLoader<string, boolean>;
 }
@@ -127,7 +127,7 @@ export interface PostPageLoaders {
  * A page of posts arrives with its authors and the viewer's likes: handing them to the request's
  * loaders means the page's `author` and `viewerHasLiked` fields cost no statement.
  */
-export function primePostPage(loaders: PostPageLoaders, page: PostPage): PostPage {
+export function primePostListPage(loaders: PostListLoaders, page: PostListPage): PostListPage {
   for (const author of page.authors) loaders.user.prime(author.id, author);
   for (const post of page.items) loaders.viewerHasLiked.prime(post.id, page.likedByViewer.has(post.id));
   return page;
