@@ -57,7 +57,7 @@ describe('embedded PGlite mode', () => {
     } finally {
       await second.close();
     }
-  }, 120_000);
+  }, 300_000); // two embedded starts (WebAssembly PostgreSQL, migrations): minutes on a busy machine
 
   it('npm run admin refuses while the app holds the embedded database, and grants a role once it is stopped', async () => {
     const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-embedded-admin-'));
@@ -126,7 +126,7 @@ describe('embedded PGlite mode', () => {
       await server.close();
       fs.rmSync(ownDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000); // an embedded start and a transcode
 });
 
 /** Runs a command without blocking this process (the app under test answers meanwhile). */

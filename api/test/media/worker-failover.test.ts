@@ -36,13 +36,38 @@ function startWorker(entryPoint: string, server: TestServer, name: string) {
         .split('\n')
         .filter((line) => line.includes(`"msg":"${msg}"`))
         .map((line) => JSON.parse(line) as { postId?: string; attempt?: number }),
+    /** Its child processes (its ffmpeg while it transcodes; each leads its own process group). */
+    tools: () => childrenOf(child.pid!),
+    /** SIGKILL to the worker and its tools' groups: no goodbye from either, as when a container ends. */
     kill: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const tools = childrenOf(child.pid!);
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
+        for (const tool of tools) process.kill(-tool, 'SIGKILL');
       }),
   };
+}
+
+function childrenOf(parent: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(parent)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
@@ -81,10 +106,12 @@ describe('a worker killed in the middle of a transcode', () => {
       const created = await postVideo(server, author, clip, 'long-lecture.mp4');
       await until(() => first.lines('transcoding').some((line) => line.postId === created.id), 'the first worker to take the job');
       // Mid-transcode: ffmpeg is running. The worker dies with no chance to give the job back, and
-      // so does its ffmpeg (as in a container that is killed).
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // so does its ffmpeg (as in a container that is killed). Media names are random, so ffmpeg is
+      // found as the worker's child, not by the upload's name.
+      await until(() => first.tools().length > 0, "the first worker's ffmpeg to start");
+      const ffmpeg = first.tools();
       await first.kill();
-      execFileSync('pkill', ['-KILL', '-f', 'long-lecture'], { stdio: 'ignore' });
+      await until(() => ffmpeg.every((pid) => !isRunning(pid)), "the first worker's ffmpeg to be gone", 10_000);
       second = startWorker(entryPoint, server, 'second');
 
       const post = await settledPost(server, author, created.id, 90_000);
