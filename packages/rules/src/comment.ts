@@ -16,6 +16,12 @@ export const commentTextSchema = z.string().check(
 );
 
 /** The comment box, as one check: the text and the people it mentions. */
-export function checkCommentForm(form: { text: string; mentions?: readonly string[] | null }): FormChecked<{ text: string; mentions: string[] }> {
-  return checkForm({ text: checkField(commentTextSchema, form.text), mentions: checkField(mentionIdsSchema, form.mentions ? [...form.mentions] : null) });
+export function checkCommentForm(form: {
+  text: string;
+  mentions?: readonly string[] | null;
+}): FormChecked<{ text: string; mentions: string[] }> {
+  return checkForm({
+    text: checkField(commentTextSchema, form.text),
+    mentions: checkField(mentionIdsSchema, form.mentions ? [...form.mentions] : null),
+  });
 }

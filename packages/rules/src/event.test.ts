@@ -1,4 +1,13 @@
-import { checkEventFields, defaultEventName, EVENT_MESSAGES, eventDayTooFar, eventPlaceProblem, lastEventDay, minutesOfDay, parseClockTime } from './event';
+import {
+  checkEventFields,
+  defaultEventName,
+  EVENT_MESSAGES,
+  eventDayTooFar,
+  eventPlaceProblem,
+  lastEventDay,
+  minutesOfDay,
+  parseClockTime,
+} from './event';
 
 describe('event times (HH:MM on a 24-hour clock)', () => {
   it('reads two-digit hours and minutes, and nothing else', () => {
@@ -59,7 +68,14 @@ describe('the event check both sides run (checkEventFields)', () => {
   it('takes an event that starts in the next minute, naming it after the caption', () => {
     expect(checkEventFields(fields, 'Quiz night\nBring a pen', clock)).toEqual({
       ok: true,
-      value: { name: 'Quiz night', typedName: '', date: '2026-03-14', start: { hour: 19, minute: 1 }, end: { hour: 21, minute: 0 }, place: 'Hall' },
+      value: {
+        name: 'Quiz night',
+        typedName: '',
+        date: '2026-03-14',
+        start: { hour: 19, minute: 1 },
+        end: { hour: 21, minute: 0 },
+        place: 'Hall',
+      },
     });
   });
 

@@ -138,7 +138,8 @@ export function checkEventFields(
   if (clock && !problems['event.date']) {
     if (date < clock.today) problems['event.date'] = EVENT_MESSAGES.startsInPast;
     else if (eventDayTooFar(date, clock.today)) problems['event.date'] = EVENT_MESSAGES.dateTooFar;
-    else if (start && date === clock.today && minutesOfDay(start) <= clock.minutes) problems['event.startTime'] = EVENT_MESSAGES.startsInPast;
+    else if (start && date === clock.today && minutesOfDay(start) <= clock.minutes)
+      problems['event.startTime'] = EVENT_MESSAGES.startsInPast;
   }
 
   if (!named.ok || !start || Object.keys(problems).length > 0) return { ok: false, problems };

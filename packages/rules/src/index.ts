@@ -25,12 +25,6 @@ export {
   type EventClock,
   type EventFields,
 } from './event';
-export {
-  checkModerationForm,
-  checkReportForm,
-  moderatorNoteSchema,
-  reportDetailsSchema,
-  suspensionDaysSchema,
-} from './moderation';
+export { checkModerationForm, checkReportForm, moderatorNoteSchema, reportDetailsSchema, suspensionDaysSchema } from './moderation';
 export { ageInYears, dateOfBirthSchema, earliestCalendarDay, localCalendarDay, type CalendarDay } from './age';
 export { MEDIA_FILES, checkMediaFile, type MediaKind } from './media';

@@ -8,7 +8,10 @@ import { multiLineText } from './text';
 
 /** A report's details: optional, at most 1,000 characters once trimmed; line breaks, no other control characters. */
 export const reportDetailsSchema = z.pipe(
-  z.pipe(z.optional(z.nullable(z.string())), z.transform((text: string | null | undefined) => text ?? '')),
+  z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((text: string | null | undefined) => text ?? ''),
+  ),
   z.string().check(z.trim(), multiLineText(TEXT_MESSAGES.reportDetails), atMostChars(LIMITS.reportDetails, MESSAGES.reportDetailsLong)),
 );
 
