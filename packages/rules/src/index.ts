@@ -1,7 +1,7 @@
 // @campus-clips/rules: the input rules of Campus Clips, one source for the api and the web app.
 export { LIMITS } from './limits';
 export { MESSAGES, TEXT_MESSAGES } from './messages';
-export { charCount } from './characters';
+export { charCount, upTo } from './characters';
 export { multiLineText, multiLineTextProblem, singleLineText, singleLineTextProblem, textMessages, type TextMessages } from './text';
 export { checkField, problemOf, type Checked } from './check';
 export { checkForm, type FormChecked } from './form';
