@@ -6,11 +6,20 @@ export { multiLineText, multiLineTextProblem, singleLineText, singleLineTextProb
 export { checkField, problemOf, type Checked } from './check';
 export { checkForm, type FormChecked } from './form';
 export { mentionIdsSchema } from './mentions';
-export { acceptableDisplayName, displayNameSchema, bioSchema } from './profile';
+export { acceptableDisplayName, checkProfileForm, displayNameSchema, bioSchema } from './profile';
+export { ACCOUNT_MESSAGES, checkPasswordChangeForm, checkSignInForm, checkSignUpForm, isValidEmail, passwordProblem } from './account';
 export { INTEREST_CATALOGUE, interestsSchema, isInterest, type Interest } from './interests';
 export { captionSchema, checkPostForm, tagsSchema, normaliseTag, normaliseTags, parseTags } from './post';
 export { checkCommentForm, commentTextSchema } from './comment';
-export { calendarDateOutOfRange, calendarDateSchema, calendarYears, eventNameSchema, isIsoDate, isoDateSchema } from './calendar';
+export {
+  calendarDateOutOfRange,
+  calendarDateSchema,
+  checkCalendarEntryForm,
+  calendarYears,
+  eventNameSchema,
+  isIsoDate,
+  isoDateSchema,
+} from './calendar';
 export {
   EVENT_MESSAGES,
   checkEventFields,

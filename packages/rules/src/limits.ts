@@ -4,6 +4,8 @@
  */
 export const LIMITS = {
   minAge: 17,
+  /** A password (spec §5; Firebase keeps it, the browser checks it): at least 8 characters. */
+  password: { min: 8 },
   displayName: { min: 2, max: 50 },
   bio: 500,
   caption: 2200,
