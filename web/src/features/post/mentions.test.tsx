@@ -69,6 +69,21 @@ function mocks(extra: MockLink.MockedResponse[] = []): MockLink.MockedResponse[]
   ];
 }
 
+/** The one person the suggestions offer for `query`. */
+function suggestionsMock(query: string, id: string, displayName: string): MockLink.MockedResponse {
+  return {
+    request: { query: MentionSuggestionsDocument, variables: { query, first: 5 } },
+    result: {
+      data: {
+        searchUsers: {
+          __typename: 'UserConnection',
+          edges: [{ __typename: 'UserEdge', node: { __typename: 'User', id, displayName, photoURL: null, isViewer: false } }],
+        },
+      },
+    },
+  };
+}
+
 function renderPage(extra?: MockLink.MockedResponse[]) {
   return renderWithApollo(
     <Routes>
@@ -106,22 +121,7 @@ describe('mentions on a post', () => {
       post: { __typename: 'Post', id: 'p1', commentCount: 2 },
     };
     renderPage([
-      {
-        request: { query: MentionSuggestionsDocument, variables: { query: 'ma', first: 5 } },
-        result: {
-          data: {
-            searchUsers: {
-              __typename: 'UserConnection',
-              edges: [
-                {
-                  __typename: 'UserEdge',
-                  node: { __typename: 'User', id: 'u-maya', displayName: 'Maya Lopez', photoURL: null, isViewer: false },
-                },
-              ],
-            },
-          },
-        },
-      },
+      suggestionsMock('ma', 'u-maya', 'Maya Lopez'),
       {
         request: { query: AddCommentDocument, variables: { postId: 'p1', text, mentions: ['u-maya'] } },
         result: { data: { addComment: serverComment } },
@@ -146,24 +146,7 @@ describe('mentions on a post', () => {
     const user = userEvent.setup();
     // Zeda, Zedb, … Zedk: eleven people, each offered for what is typed after '@'.
     const names = Array.from({ length: 11 }, (_, i) => `Zed${String.fromCharCode(97 + i)}`);
-    renderPage(
-      names.map((name) => ({
-        request: { query: MentionSuggestionsDocument, variables: { query: name, first: 5 } },
-        result: {
-          data: {
-            searchUsers: {
-              __typename: 'UserConnection',
-              edges: [
-                {
-                  __typename: 'UserEdge',
-                  node: { __typename: 'User', id: `u-${name}`, displayName: name, photoURL: null, isViewer: false },
-                },
-              ],
-            },
-          },
-        },
-      })),
-    );
+    renderPage(names.map((name) => suggestionsMock(name, `u-${name}`, name)));
     const card = await screen.findByRole('article', { name: 'Author p1' });
     const input = within(card).getByRole('combobox', { name: 'Add a comment' });
     await user.click(input);
