@@ -1,5 +1,3 @@
-import { checkField, mentionIdsSchema } from '@campus-clips/rules';
-import type { FieldProblems } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import type { UserService } from '../users';
 import type { StoredMention } from './mention.types';
@@ -7,15 +5,6 @@ import { placeMentions } from './place-mentions';
 
 /** An identity provider's uid: 1 to 128 characters, none of them a control character. Anything else names nobody. */
 const UID = /^\P{Cc}{1,128}$/u;
-
-/**
- * The ids a caption or comment says it mentions, once each. More than the limit
- * (@campus-clips/rules, as the forms check it) is a problem for `field` (nothing is stored then);
- * an empty or missing list is none.
- */
-export function checkMentionIds(problems: FieldProblems, ids: readonly string[] | null | undefined, field = 'mentions'): string[] {
-  return problems.take(field, checkField(mentionIdsSchema, ids ? [...ids] : null), []);
-}
 
 /**
  * Mentions: which of the people a new caption or comment names are stored as mentioned, and where.
