@@ -4,10 +4,8 @@ import {
   MESSAGES,
   bioSchema,
   calendarDateSchema,
-  captionSchema,
   charCount,
   checkField,
-  commentTextSchema,
   dateOfBirthSchema,
   displayNameSchema,
   earliestCalendarDay,
@@ -16,6 +14,7 @@ import {
   isIsoDate,
   isoDateSchema,
   type Checked,
+  type FormChecked,
 } from '@campus-clips/rules';
 import { ValidationError } from './errors';
 
@@ -41,6 +40,13 @@ export class FieldProblems {
   take<T>(field: string, checked: Checked<T>, fallback: T): T {
     if (checked.ok) return checked.value;
     this.add(field, checked.message);
+    return fallback;
+  }
+
+  /** A form's cleaned values (a @campus-clips/rules form check), or `fallback` with each field's problem added. */
+  takeForm<T>(checked: FormChecked<T>, fallback: T): T {
+    if (checked.ok) return checked.value;
+    for (const [field, message] of Object.entries(checked.problems)) this.add(field, message);
     return fallback;
   }
 
@@ -71,15 +77,6 @@ export function checkBio(problems: FieldProblems, value: string | null | undefin
 export function checkInterests(problems: FieldProblems, value: readonly string[] | null | undefined): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   return problems.take('interests', checkField(interestsSchema, [...value]), [...value]);
-}
-
-export function checkCaption(problems: FieldProblems, value: string | null | undefined): string {
-  const caption = value ?? '';
-  return problems.take('caption', checkField(captionSchema, caption), caption.trim());
-}
-
-export function checkCommentText(problems: FieldProblems, value: string): string {
-  return problems.take('text', checkField(commentTextSchema, value), value.trim());
 }
 
 export function checkEventName(problems: FieldProblems, value: string): string {

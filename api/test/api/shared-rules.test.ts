@@ -1,4 +1,4 @@
-import { MESSAGES } from '@campus-clips/rules';
+import { EVENT_MESSAGES, MESSAGES } from '@campus-clips/rules';
 import { createPost, uploadedVideo } from '../support/scenario';
 import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
@@ -71,5 +71,55 @@ describe('a comment of emoji', () => {
 
     const refused = await graphql(server, student.token, ADD_COMMENT, { id: post.id, text: `${longest}🎉` });
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { text: MESSAGES.commentLong } });
+  });
+});
+
+/**
+ * The same bad input the web's form tests give, refused here in the same sentence: the form checks
+ * and the api run one check from @campus-clips/rules.
+ */
+describe('the forms’ checks, run by the api', () => {
+  const REPORT = `mutation($input: ReportInput!) { report(input: $input) { message } }`;
+  const MODERATE = `mutation($input: ModerateInput!) { moderate(input: $input) }`;
+  const COMMENT = `mutation($p: ID!, $t: String!, $m: [ID!]!) { addComment(postId: $p, text: $t, mentions: $m) { id } }`;
+  const fieldsOf = (result: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => result.errors?.[0]?.extensions?.fields;
+
+  it('an event starting this very minute has begun (web: event-fields.test.tsx)', async () => {
+    const now = new Date();
+    const event = { date: now.toISOString().slice(0, 10), startTime: now.toISOString().slice(11, 16), timeZone: 'UTC' };
+    const result = await graphql(server, student.token, CREATE_POST, {
+      input: { videoUrl: await uploadedVideo(server, student), caption: 'Quiz', tags: [], event },
+    });
+    expect(fieldsOf(result)).toEqual({ 'event.startTime': EVENT_MESSAGES.startsInPast });
+    expect(EVENT_MESSAGES.startsInPast).toBe('The event cannot start in the past.');
+  });
+
+  it('report details with a hidden direction character (web: report-dialog.test.tsx)', async () => {
+    const author = await createStudent(server);
+    const post = await createPost(server, author);
+    const result = await graphql(server, student.token, REPORT, {
+      input: { targetType: 'POST', targetId: post.id, reason: 'OTHER', details: 'Look\u202Ehere' },
+    });
+    expect(fieldsOf(result)).toEqual({ details: 'Details cannot contain invisible text-direction characters' });
+  });
+
+  it('a suspension with such a note and 3,651 days, both said at once (web: moderation-page.test.tsx)', async () => {
+    const [moderator, author] = [await createStudent(server), await createStudent(server)];
+    await server.app.database.dataSource.query(`UPDATE users SET role = 'moderator' WHERE firebase_uid = $1`, [moderator.uid]);
+    await server.app.announceStanding(moderator.uid);
+    const result = await graphql(server, moderator.token, MODERATE, {
+      input: { targetType: 'USER', targetId: author.uid, decision: 'SUSPEND', note: 'Spam\u202Elinks', days: 3651 },
+    });
+    expect(fieldsOf(result)).toEqual({
+      note: 'Note cannot contain invisible text-direction characters',
+      days: 'Suspend for 1 to 3,650 days, or leave empty for good',
+    });
+  });
+
+  it('a comment mentioning eleven people (web: mentions.test.tsx)', async () => {
+    const post = await createPost(server, student);
+    const ids = Array.from({ length: 11 }, (_, i) => `u-${i}`);
+    const result = await graphql(server, student.token, COMMENT, { p: post.id, t: 'Hi', m: ids });
+    expect(fieldsOf(result)).toEqual({ mentions: 'You can mention at most 10 people' });
   });
 });

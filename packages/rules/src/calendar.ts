@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import type { CalendarDay } from './age';
 import { atMostChars } from './characters';
+import { checkField } from './check';
+import { checkForm, type FormChecked } from './form';
 import { LIMITS } from './limits';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { singleLineText } from './text';
@@ -54,4 +56,15 @@ export function calendarDateSchema(today: CalendarDay) {
       { error: calendarDateOutOfRange(today) },
     ),
   );
+}
+
+/**
+ * The calendar's entry form: a day within the years calendarYears(today) allows and a name.
+ * `today` is the browser's day in the form, the earliest day any calendar shows in the api.
+ */
+export function checkCalendarEntryForm(
+  form: { date: string; name: string },
+  today: CalendarDay,
+): FormChecked<{ date: string; name: string }> {
+  return checkForm({ date: checkField(calendarDateSchema(today), form.date), name: checkField(eventNameSchema, form.name) });
 }

@@ -1,4 +1,4 @@
-import { charCount } from './characters';
+import { charCount, upTo } from './characters';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 
@@ -18,5 +18,13 @@ describe('characters', () => {
     expect(MESSAGES.displayNameLong).toBe(`Display name must be at most ${LIMITS.displayName.max} characters`);
     expect(MESSAGES.bioLong).toBe('Bio must be at most 500 characters');
     expect(MESSAGES.eventNameLong).toBe('Event name must be at most 200 characters');
+  });
+});
+
+describe('a box that stops at its limit (upTo)', () => {
+  it('keeps whole emoji: 1,000 of them fit in 1,000 characters, the 1,001st is left out', () => {
+    expect(upTo('🎬'.repeat(1001), 1000)).toBe('🎬'.repeat(1000));
+    expect(upTo('abc', 3)).toBe('abc');
+    expect(upTo('a🎬b', 2)).toBe('a🎬');
   });
 });

@@ -20,3 +20,11 @@ export function atMostChars(max: number, message: string) {
 export function atLeastChars(min: number, message: string) {
   return z.refine<string>((text) => charCount(text) >= min, { error: message });
 }
+
+/**
+ * The first `max` characters of `text` (code points, as the limits count them): what a box that
+ * stops at its limit keeps, so an emoji is never cut in half and 1,000 emoji fit in 1,000.
+ */
+export function upTo(text: string, max: number): string {
+  return charCount(text) <= max ? text : Array.from(text).slice(0, max).join('');
+}

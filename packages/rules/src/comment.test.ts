@@ -1,5 +1,5 @@
 import { checkField, problemOf } from './check';
-import { commentTextSchema } from './comment';
+import { checkCommentForm, commentTextSchema } from './comment';
 
 describe('comment (not blank, ≤ 1,000 characters)', () => {
   it('takes 1,000 emoji and refuses 1,001', () => {
@@ -12,5 +12,23 @@ describe('comment (not blank, ≤ 1,000 characters)', () => {
     expect(problemOf(commentTextSchema, '')).toBe('Comment cannot be empty');
     expect(problemOf(commentTextSchema, ' \n\t ')).toBe('Comment cannot be empty');
     expect(checkField(commentTextSchema, ` ${'x'.repeat(1000)} `).ok).toBe(true);
+  });
+});
+
+describe('the comment box (checkCommentForm)', () => {
+  const people = (count: number) => Array.from({ length: count }, (_, i) => `uid-${i}`);
+
+  it('takes up to ten different people, each once', () => {
+    expect(checkCommentForm({ text: ' Hi ', mentions: [...people(10), 'uid-0'] })).toEqual({
+      ok: true,
+      value: { text: 'Hi', mentions: people(10) },
+    });
+  });
+
+  it('refuses an eleventh person, in the words both sides show', () => {
+    expect(checkCommentForm({ text: 'Hi', mentions: people(11) })).toEqual({
+      ok: false,
+      problems: { mentions: 'You can mention at most 10 people' },
+    });
   });
 });

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { atMostChars } from './characters';
+import { checkField } from './check';
+import { checkForm, type FormChecked } from './form';
+import { mentionIdsSchema } from './mentions';
 import { LIMITS } from './limits';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { multiLineText } from './text';
@@ -11,3 +14,14 @@ export const commentTextSchema = z.string().check(
   multiLineText(TEXT_MESSAGES.comment),
   atMostChars(LIMITS.comment, MESSAGES.commentLong),
 );
+
+/** The comment box, as one check: the text and the people it mentions. */
+export function checkCommentForm(form: {
+  text: string;
+  mentions?: readonly string[] | null;
+}): FormChecked<{ text: string; mentions: string[] }> {
+  return checkForm({
+    text: checkField(commentTextSchema, form.text),
+    mentions: checkField(mentionIdsSchema, form.mentions ? [...form.mentions] : null),
+  });
+}

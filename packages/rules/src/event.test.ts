@@ -1,4 +1,13 @@
-import { defaultEventName, EVENT_MESSAGES, eventDayTooFar, eventPlaceProblem, lastEventDay, minutesOfDay, parseClockTime } from './event';
+import {
+  checkEventFields,
+  defaultEventName,
+  EVENT_MESSAGES,
+  eventDayTooFar,
+  eventPlaceProblem,
+  lastEventDay,
+  minutesOfDay,
+  parseClockTime,
+} from './event';
 
 describe('event times (HH:MM on a 24-hour clock)', () => {
   it('reads two-digit hours and minutes, and nothing else', () => {
@@ -48,5 +57,70 @@ describe("an event's day: at most two years ahead", () => {
     expect(eventDayTooFar('2028-03-15', '2026-03-14')).toBe(true);
     expect(eventDayTooFar('9999-12-31', '2026-03-14')).toBe(true);
     expect(EVENT_MESSAGES.dateTooFar).toBe('The event must be within 2 years from today.');
+  });
+});
+
+describe('the event check both sides run (checkEventFields)', () => {
+  // 14 March 2026, 19:00 on the event's clock.
+  const clock = { today: '2026-03-14', minutes: 19 * 60 };
+  const fields = { date: '2026-03-14', startTime: '19:01', endTime: '21:00', place: ' Hall ' };
+
+  it('takes an event that starts in the next minute, naming it after the caption', () => {
+    expect(checkEventFields(fields, 'Quiz night\nBring a pen', clock)).toEqual({
+      ok: true,
+      value: {
+        name: 'Quiz night',
+        typedName: '',
+        date: '2026-03-14',
+        start: { hour: 19, minute: 1 },
+        end: { hour: 21, minute: 0 },
+        place: 'Hall',
+      },
+    });
+  });
+
+  it('refuses an event that starts this very minute, or earlier today: it has begun (start <= now)', () => {
+    for (const startTime of ['19:00', '18:59', '00:00']) {
+      expect(checkEventFields({ ...fields, startTime }, 'Quiz', clock)).toEqual({
+        ok: false,
+        problems: { 'event.startTime': 'The event cannot start in the past.' },
+      });
+    }
+  });
+
+  it('refuses a day already gone on the date, and a day over two years ahead', () => {
+    expect(checkEventFields({ ...fields, date: '2026-03-13', startTime: '23:59', endTime: '' }, 'Quiz', clock)).toEqual({
+      ok: false,
+      problems: { 'event.date': EVENT_MESSAGES.startsInPast },
+    });
+    expect(checkEventFields({ ...fields, date: '2028-03-15' }, 'Quiz', clock)).toEqual({
+      ok: false,
+      problems: { 'event.date': EVENT_MESSAGES.dateTooFar },
+    });
+  });
+
+  it('reports every field at once, empty ones in their own words', () => {
+    expect(checkEventFields({ name: '', date: '', startTime: '', endTime: '7pm', place: 'a\nb' }, '  ', clock)).toEqual({
+      ok: false,
+      problems: {
+        'event.name': 'Please enter an event name.',
+        'event.date': 'Please choose the day of the event.',
+        'event.startTime': 'Please choose a start time.',
+        'event.endTime': EVENT_MESSAGES.endTimeInvalid,
+        'event.place': 'Place must be on one line',
+      },
+    });
+    expect(checkEventFields({ ...fields, date: '2026-02-30', startTime: '7pm' }, 'Quiz', clock)).toEqual({
+      ok: false,
+      problems: { 'event.date': EVENT_MESSAGES.dateInvalid, 'event.startTime': EVENT_MESSAGES.startTimeInvalid },
+    });
+    expect(checkEventFields({ ...fields, endTime: '19:01' }, 'Quiz', clock)).toEqual({
+      ok: false,
+      problems: { 'event.endTime': EVENT_MESSAGES.endNotAfterStart },
+    });
+  });
+
+  it('judges the fields alone without a clock (the api, for a zone it does not know)', () => {
+    expect(checkEventFields({ ...fields, date: '2020-01-01' }, 'Quiz', null).ok).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { isIsoDate } from './calendar';
+import { eventNameSchema, isIsoDate } from './calendar';
+import { checkField } from './check';
 import { charCount } from './characters';
 import { LIMITS } from './limits';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
@@ -68,4 +69,79 @@ export function lastEventDay(today: string): string {
 /** Whether an event's day (YYYY-MM-DD) is beyond lastEventDay(today). */
 export function eventDayTooFar(date: string, today: string): boolean {
   return date > lastEventDay(today);
+}
+
+/** What the event part of the create-post form holds (and what the api's PostEventInput sends). */
+export type EventFields = {
+  name?: string | null;
+  date?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  place?: string | null;
+};
+
+/**
+ * "Now" on the event's own clock: its day (YYYY-MM-DD) and the minutes since midnight. The form
+ * reads the browser's clock; the api reads the clock of the event's zone (it has the zone data).
+ */
+export type EventClock = { today: string; minutes: number };
+
+/** An event's fields once they keep every rule: the name to store (typed or from the caption), the day, the times and the place (trimmed, maybe empty). */
+export type CheckedEventFields = {
+  name: string;
+  /** The name as typed (trimmed): empty when the caption's first line names the event. */
+  typedName: string;
+  date: string;
+  start: ClockTime;
+  end: ClockTime | null;
+  place: string;
+};
+
+/**
+ * The event check of the create-post form, the same in the browser and the api: every field's
+ * problem at once, keyed as the api reports them (`event.<field>`), or the cleaned fields.
+ *
+ * An event must start in the future: a day already gone, or today at a minute that has begun
+ * (start <= now), is refused. Both sides judge minutes on the event's wall clock, the only
+ * precision the form has; an event whose first minute is running has started. Nor may it be more
+ * than two years ahead. Without a clock (the api, for a zone it does not know) only the fields
+ * themselves are judged.
+ */
+export function checkEventFields(
+  fields: EventFields,
+  caption: string,
+  clock: EventClock | null,
+): { ok: true; value: CheckedEventFields } | { ok: false; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const typedName = (fields.name ?? '').trim();
+  const named = checkField(eventNameSchema, typedName || defaultEventName(caption));
+  if (!named.ok) problems['event.name'] = named.message;
+
+  const date = (fields.date ?? '').trim();
+  if (!date) problems['event.date'] = EVENT_MESSAGES.dateMissing;
+  else if (!isIsoDate(date)) problems['event.date'] = EVENT_MESSAGES.dateInvalid;
+
+  const startText = (fields.startTime ?? '').trim();
+  const start = parseClockTime(startText);
+  if (!startText) problems['event.startTime'] = EVENT_MESSAGES.startTimeMissing;
+  else if (!start) problems['event.startTime'] = EVENT_MESSAGES.startTimeInvalid;
+
+  const endText = (fields.endTime ?? '').trim();
+  const end = endText ? parseClockTime(endText) : null;
+  if (endText && !end) problems['event.endTime'] = EVENT_MESSAGES.endTimeInvalid;
+  else if (start && end && minutesOfDay(end) <= minutesOfDay(start)) problems['event.endTime'] = EVENT_MESSAGES.endNotAfterStart;
+
+  const place = (fields.place ?? '').trim();
+  const placeProblem = eventPlaceProblem(place);
+  if (placeProblem) problems['event.place'] = placeProblem;
+
+  if (clock && !problems['event.date']) {
+    if (date < clock.today) problems['event.date'] = EVENT_MESSAGES.startsInPast;
+    else if (eventDayTooFar(date, clock.today)) problems['event.date'] = EVENT_MESSAGES.dateTooFar;
+    else if (start && date === clock.today && minutesOfDay(start) <= clock.minutes)
+      problems['event.startTime'] = EVENT_MESSAGES.startsInPast;
+  }
+
+  if (!named.ok || !start || Object.keys(problems).length > 0) return { ok: false, problems };
+  return { ok: true, value: { name: named.value, typedName, date, start, end, place } };
 }

@@ -4,6 +4,8 @@
  */
 export const LIMITS = {
   minAge: 17,
+  /** A password (spec §5; Firebase keeps it, the browser checks it): at least 8 characters. */
+  password: { min: 8 },
   displayName: { min: 2, max: 50 },
   bio: 500,
   caption: 2200,
@@ -15,5 +17,12 @@ export const LIMITS = {
   eventYearsAhead: 2,
   /** A calendar entry's year: from 1900 (nobody plans a lecture before it) to ten years ahead. */
   calendarYears: { first: 1900, ahead: 10 },
+  /** The most different people one caption or comment may mention. */
+  mentions: 10,
+  /** A report's details and a moderator's note (told to the author, kept in the audit log). */
+  reportDetails: 1000,
+  moderatorNote: 1000,
+  /** A suspension with an end: this many whole days (none at all is for good). */
+  suspensionDays: { min: 1, max: 3650 },
   pageSize: { default: 10, max: 50 },
 } as const;

@@ -25,6 +25,11 @@ export const MESSAGES = {
   interestUnknown: 'Please choose interests from the list',
   videoMissing: 'Please upload a video first',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+  tooManyMentions: `You can mention at most ${LIMITS.mentions} people`,
+  reportDetailsLong: `Details must be at most ${grouped(LIMITS.reportDetails)} characters`,
+  moderatorNoteMissing: 'Please say why (the author is told)',
+  moderatorNoteLong: `Note must be at most ${grouped(LIMITS.moderatorNote)} characters`,
+  suspensionDaysInvalid: `Suspend for ${LIMITS.suspensionDays.min} to ${grouped(LIMITS.suspensionDays.max)} days, or leave empty for good`,
 } as const;
 
 /**

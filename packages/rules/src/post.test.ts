@@ -1,5 +1,5 @@
 import { checkField, problemOf } from './check';
-import { captionSchema, normaliseTag, normaliseTags, parseTags, tagsSchema } from './post';
+import { captionSchema, checkPostForm, normaliseTag, normaliseTags, parseTags, tagsSchema } from './post';
 
 describe('caption (≤ 2,200 characters)', () => {
   it('takes 2,200 emoji (4,400 UTF-16 units) and refuses 2,201', () => {
@@ -58,5 +58,26 @@ describe('tags (hashtags; ≤ 30 of ≤ 50 characters)', () => {
         Array.from({ length: 31 }, (_, index) => `${index}${'x'.repeat(60)}`),
       ),
     ).toBe('Use at most 30 tags');
+  });
+});
+
+describe('the create-post form (checkPostForm)', () => {
+  it('cleans the caption, the tags as typed, and the people mentioned', () => {
+    expect(checkPostForm({ caption: ' Hi @Ada ', tags: 'Golden Hour, #campus', mentions: ['ada', 'ada'] })).toEqual({
+      ok: true,
+      value: { caption: 'Hi @Ada', tags: ['GoldenHour', 'campus'], mentions: ['ada'] },
+    });
+  });
+
+  it('reports every field at once, an eleventh person mentioned among them', () => {
+    const mentions = Array.from({ length: 11 }, (_, i) => `uid-${i}`);
+    expect(checkPostForm({ caption: 'x'.repeat(2201), tags: Array.from({ length: 31 }, (_, i) => `t${i}`), mentions })).toEqual({
+      ok: false,
+      problems: {
+        caption: 'Caption must be at most 2,200 characters',
+        tags: 'Use at most 30 tags',
+        mentions: 'You can mention at most 10 people',
+      },
+    });
   });
 });

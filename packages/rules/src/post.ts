@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { atMostChars, charCount } from './characters';
+import { checkField } from './check';
+import { checkForm, type FormChecked } from './form';
+import { mentionIdsSchema } from './mentions';
 import { LIMITS } from './limits';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { multiLineText } from './text';
@@ -53,3 +56,21 @@ export const tagsSchema = z.pipe(
   ),
   storedTagsSchema,
 );
+
+/**
+ * The create-post form's own fields, as one check: the caption, the tags (a list, or the comma-
+ * separated string the Tags box and the REST call hold) and the people the caption mentions. The
+ * video and the event are checked apart (the upload, checkEventFields).
+ */
+export function checkPostForm(form: {
+  caption?: string | null;
+  tags?: string | readonly string[] | null;
+  mentions?: readonly string[] | null;
+}): FormChecked<{ caption: string; tags: string[]; mentions: string[] }> {
+  const tags = form.tags ?? [];
+  return checkForm({
+    caption: checkField(captionSchema, form.caption ?? ''),
+    tags: checkField(tagsSchema, typeof tags === 'string' ? tags : [...tags]),
+    mentions: checkField(mentionIdsSchema, form.mentions ? [...form.mentions] : null),
+  });
+}

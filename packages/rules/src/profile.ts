@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { atLeastChars, atMostChars } from './characters';
 import { checkField } from './check';
+import { checkForm, type FormChecked } from './form';
+import { interestsSchema } from './interests';
 import { LIMITS } from './limits';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { multiLineText, singleLineText } from './text';
@@ -29,4 +31,17 @@ export function acceptableDisplayName(name: string | null | undefined): string |
   if (!name) return undefined;
   const checked = checkField(displayNameSchema, name);
   return checked.ok ? checked.value : undefined;
+}
+
+/** Settings' profile form: the display name, the bio and the interests, as one check. */
+export function checkProfileForm(form: {
+  displayName: string;
+  bio: string;
+  interests: string[];
+}): FormChecked<{ displayName: string; bio: string; interests: string[] }> {
+  return checkForm({
+    displayName: checkField(displayNameSchema, form.displayName),
+    bio: checkField(bioSchema, form.bio),
+    interests: checkField(interestsSchema, form.interests),
+  });
 }

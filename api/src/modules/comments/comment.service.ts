@@ -1,13 +1,13 @@
+import { checkCommentForm } from '@campus-clips/rules';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import { notBlockedSql, notMutedSql, notSuspendedSql } from '../../infra/db/relation-filters';
 import type { Viewer } from '../../shared/viewer';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 import { toPage, type Page, type PageRequest } from '../../shared/paging';
-import { NotFoundError } from '../../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
-import { FieldProblems, checkCommentText } from '../../shared/validation';
-import { checkMentionIds, type MentionService } from '../mentions';
+import type { MentionService } from '../mentions';
 import type { NotificationService } from '../notifications';
 import { isUuid, postNotFound, publicPostStateSql, visiblePostSql } from '../posts';
 import { User, type UserService } from '../users';
@@ -37,10 +37,10 @@ export class CommentService {
    * blocked either way or whose '@Name' is not in the text is left out silently).
    */
   async add(viewer: Viewer, postId: string, text: string, mentionIds: readonly string[] = []): Promise<Comment> {
-    const problems = new FieldProblems();
-    const clean = checkCommentText(problems, text);
-    const wanted = checkMentionIds(problems, mentionIds);
-    problems.throwIfAny();
+    // The comment box's own check (@campus-clips/rules), as the box runs it.
+    const form = checkCommentForm({ text, mentions: mentionIds });
+    if (!form.ok) throw new ValidationError(form.problems);
+    const { text: clean, mentions: wanted } = form.value;
     if (!isUuid(postId)) throw postNotFound();
     const mentions = await this.mentions.place(viewer, wanted, clean);
     // Only on a post the viewer may see (posts/post-visibility.ts), checked in the same statement;

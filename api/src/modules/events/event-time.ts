@@ -1,4 +1,4 @@
-import type { ClockTime } from '@campus-clips/rules';
+import type { ClockTime, EventClock } from '@campus-clips/rules';
 import { DateTime, IANAZone } from 'luxon';
 
 /**
@@ -31,9 +31,10 @@ export function localInstant(date: string, time: ClockTime, zone: string): Date 
   return local.toJSDate();
 }
 
-/** Today's date in `zone`, 'YYYY-MM-DD'. */
-export function todayIn(zone: string, now = new Date()): string {
-  return DateTime.fromJSDate(now, { zone }).toISODate()!;
+/** Now on the wall clock of `zone`: its day and the minutes since midnight (what checkEventFields judges "the past" by). */
+export function clockIn(zone: string, now = new Date()): EventClock {
+  const local = DateTime.fromJSDate(now, { zone });
+  return { today: local.toISODate()!, minutes: local.hour * 60 + local.minute };
 }
 
 /** PostgreSQL's time ('19:00:00') as 'HH:MM'. */

@@ -5,5 +5,5 @@
  */
 export { Mention, type StoredMention } from './mention.types';
 export { MentionResolver } from './mention.resolver';
-export { checkMentionIds, MENTION_LIMIT, MENTION_MESSAGES, MentionService } from './mention.service';
+export { MentionService } from './mention.service';
 export { placeMentions } from './place-mentions';

@@ -1,26 +1,10 @@
-import type { FieldProblems } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import type { UserService } from '../users';
 import type { StoredMention } from './mention.types';
 import { placeMentions } from './place-mentions';
 
-/** The most people one caption or comment may mention. */
-export const MENTION_LIMIT = 10;
-export const MENTION_MESSAGES = { tooMany: `You can mention at most ${MENTION_LIMIT} people` } as const;
-
 /** An identity provider's uid: 1 to 128 characters, none of them a control character. Anything else names nobody. */
 const UID = /^\P{Cc}{1,128}$/u;
-
-/**
- * The ids a caption or comment says it mentions, once each. More than MENTION_LIMIT people is a
- * problem for `field` (nothing is stored then); an empty or missing list is none.
- */
-export function checkMentionIds(problems: FieldProblems, ids: readonly string[] | null | undefined, field = 'mentions'): string[] {
-  const unique = [...new Set(ids ?? [])];
-  if (unique.length <= MENTION_LIMIT) return unique;
-  problems.add(field, MENTION_MESSAGES.tooMany);
-  return [];
-}
 
 /**
  * Mentions: which of the people a new caption or comment names are stored as mentioned, and where.

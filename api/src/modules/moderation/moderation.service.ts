@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { checkField, checkModerationForm, checkReportForm, moderatorNoteSchema } from '@campus-clips/rules';
 import { notBlockedSql } from '../../infra/db/relation-filters';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { authorize, type ActorSource, type Role } from '../../shared/policy';
-import { TEXT_MESSAGES, charCount, multiLineTextProblem } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import { isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
 import type { NotificationService } from '../notifications';
@@ -33,12 +33,9 @@ import {
 
 export const MODERATION_MESSAGES = {
   thanks: 'Thank you for telling us. Our moderators will review it. You can also block this account.',
-  detailsTooLong: 'Details must be at most 1,000 characters',
-  noteMissing: 'Please say why (the author is told)',
   commentNotFound: 'Comment not found',
   accountCannotBeRemoved: 'An account cannot be removed: suspend it instead.',
   notSuspended: 'This account is not suspended.',
-  daysInvalid: 'Suspend for 1 to 3,650 days, or leave empty for good',
 };
 
 /** A change to an account: its role, its suspension (null lifts it), or both. */
@@ -55,7 +52,6 @@ export interface AccountListing {
   suspendedUntil: Date | null;
 }
 
-const DETAILS_MAX = 1000;
 /** A suspension 'for good' ends in year 9999 (a date every driver and browser can hold). */
 const FOR_GOOD = new Date('9999-12-31T00:00:00.000Z');
 
@@ -85,10 +81,10 @@ export class ModerationService {
   constructor(private readonly deps: ModerationDeps) {}
 
   async report(viewer: Viewer, input: ReportInput): Promise<ReportReceipt> {
-    const details = (input.details ?? '').trim();
-    const unclean = multiLineTextProblem(details, TEXT_MESSAGES.reportDetails);
-    if (unclean) throw new ValidationError({ details: unclean });
-    if (charCount(details) > DETAILS_MAX) throw new ValidationError({ details: MODERATION_MESSAGES.detailsTooLong });
+    // The report form's own check (@campus-clips/rules), as the dialog runs it.
+    const form = checkReportForm({ details: input.details });
+    if (!form.ok) throw new ValidationError(form.problems);
+    const { details } = form.value;
     const authorUid = await this.authorOf(viewer, input.targetType, input.targetId);
     authorize(moderationPolicy, viewer, 'report', authorUid);
     // Every report reaches the queue; only a reporter in good standing counts toward hiding (the policy).
@@ -156,11 +152,10 @@ export class ModerationService {
 
   async moderate(viewer: Viewer, input: ModerateInput): Promise<boolean> {
     authorize(moderationPolicy, viewer, 'moderate', null);
-    const note = checkNote(input.note);
-    if (input.decision === ModerationDecision.SUSPEND && input.days !== null && input.days !== undefined) {
-      if (!Number.isInteger(input.days) || input.days < 1 || input.days > 3650)
-        throw new ValidationError({ days: MODERATION_MESSAGES.daysInvalid });
-    }
+    // The decision form's own check (@campus-clips/rules), as the dialog runs it; days count only for Suspend.
+    const form = checkModerationForm({ note: input.note, days: input.decision === ModerationDecision.SUSPEND ? input.days : null });
+    if (!form.ok) throw new ValidationError(form.problems);
+    const { note } = form.value;
     const authorUid = await this.authorOf(null, input.targetType, input.targetId, true);
     const { content } = await this.contentOf(input.targetType, input.targetId, null);
     const what = input.targetType === ReportTarget.POST ? 'post' : input.targetType === ReportTarget.COMMENT ? 'comment' : 'account';
@@ -183,7 +178,7 @@ export class ModerationService {
         break;
       case ModerationDecision.SUSPEND: {
         // Suspending for a post or a comment acts on its author's account: the same rules.
-        const until = input.days ? new Date(Date.now() + input.days * 86_400_000) : FOR_GOOD;
+        const until = form.value.days ? new Date(Date.now() + form.value.days * 86_400_000) : FOR_GOOD;
         await this.changeAccount(viewer, authorUid, { suspendedUntil: until });
         details = { ...details, until: until.toISOString() };
         await this.notify(
@@ -446,12 +441,9 @@ export class ModerationService {
   }
 }
 
-/** A moderator's note (told to the author, kept in the audit log): multi-line text of at most 1,000 characters. */
+/** A moderator's note (told to the author, kept in the audit log): @campus-clips/rules' rule. */
 function checkNote(text: string, required = true): string {
-  const note = text.trim();
-  if (required && !note) throw new ValidationError({ note: MODERATION_MESSAGES.noteMissing });
-  const unclean = multiLineTextProblem(note, TEXT_MESSAGES.moderatorNote);
-  if (unclean) throw new ValidationError({ note: unclean });
-  if (charCount(note) > DETAILS_MAX) throw new ValidationError({ note: MODERATION_MESSAGES.detailsTooLong });
-  return note;
+  const note = checkField(moderatorNoteSchema(required), text);
+  if (!note.ok) throw new ValidationError({ note: note.message });
+  return note.value;
 }

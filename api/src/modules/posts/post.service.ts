@@ -1,15 +1,16 @@
+import { checkPostForm } from '@campus-clips/rules';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { PageRequest } from '../../shared/paging';
 import { withConstraintMessages } from '../../infra/db/errors';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import type { MediaService } from '../uploads';
-import { checkMentionIds, type MentionService } from '../mentions';
+import type { MentionService } from '../mentions';
 import { NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
-import { FieldProblems, MESSAGES, checkCaption } from '../../shared/validation';
+import { FieldProblems, MESSAGES } from '../../shared/validation';
 import { Post } from './post.entity';
-import { checkTags, normaliseTag } from './post-tags';
+import { normaliseTag } from './post-tags';
 import { postPolicy } from './post.policy';
 import { NO_EVENTS, type PostEventChecker, type PostEventFields } from './post-event';
 import { PostListQuery, type PostListPage } from './post-list-query';
@@ -146,9 +147,17 @@ export class PostService {
     const problems = new FieldProblems();
     const videoUrl = (input.videoUrl ?? '').trim();
     if (!videoUrl) problems.add('videoUrl', MESSAGES.videoMissing);
-    const caption = checkCaption(problems, input.caption);
-    const tags = checkTags(problems, input.tags);
-    const mentionIds = checkMentionIds(problems, input.mentions);
+    // The create-post form's own check (@campus-clips/rules), as the form runs it. A refused
+    // caption still names an unnamed event, so the event's problems are reported with it.
+    const {
+      caption,
+      tags,
+      mentions: mentionIds,
+    } = problems.takeForm(checkPostForm({ caption: input.caption, tags: input.tags, mentions: input.mentions }), {
+      caption: (input.caption ?? '').trim(),
+      tags: [],
+      mentions: [],
+    });
     const event = input.event ? this.events.check(problems, input.event, caption) : null;
     problems.throwIfAny();
 

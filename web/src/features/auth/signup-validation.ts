@@ -1,7 +1,8 @@
-// Sign-up's rules (spec §5, D8, D10). The name and age rules are @campus-clips/rules', the ones
-// the api applies: a form accepts what the server accepts, and refuses in the same words.
-import { ageInYears as ageOnDay, dateOfBirthSchema, displayNameSchema, localCalendarDay, problemOf } from '@campus-clips/rules';
-import { isValidEmail, messages, passwordProblem, withoutEmpty, type FieldErrors } from './validation';
+// Sign-up's rules (spec §5, D8, D10) are @campus-clips/rules' checkSignUpForm; the name and age
+// rules in it are the ones the api applies: a form accepts what the server accepts, and refuses
+// in the same words.
+import { ageInYears as ageOnDay, checkSignUpForm, dateOfBirthSchema, localCalendarDay, problemOf } from '@campus-clips/rules';
+import { problemsOf, type FieldErrors } from './validation';
 
 export interface SignupForm {
   fullName: string;
@@ -22,11 +23,5 @@ export function dateOfBirthProblem(dateOfBirth: string, today: Date = new Date()
 }
 
 export function validateSignup(form: SignupForm, today: Date = new Date()): FieldErrors<keyof SignupForm> {
-  return withoutEmpty({
-    fullName: problemOf(displayNameSchema, form.fullName),
-    email: isValidEmail(form.email) ? undefined : messages.email,
-    password: passwordProblem(form.password),
-    confirmPassword: form.confirmPassword === form.password ? undefined : messages.passwordsDoNotMatch,
-    dateOfBirth: dateOfBirthProblem(form.dateOfBirth, today),
-  });
+  return problemsOf(checkSignUpForm(form, localCalendarDay(today)));
 }

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { calendarDateSchema, checkField, eventNameSchema, localCalendarDay, problemOf } from '@campus-clips/rules';
+import { checkCalendarEntryForm, localCalendarDay } from '@campus-clips/rules';
 import { CalendarEventsDocument, DeleteCalendarEventDocument, SaveCalendarEventDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { callFailureMessage } from '../../shared/lib/graphql-error';
@@ -59,17 +59,13 @@ export default function CalendarPage() {
     event.preventDefault();
     if (!selectedKey) return;
     // The api's own rules (@campus-clips/rules): a day or a name it would refuse is not sent.
-    const dateProblem = problemOf(calendarDateSchema(localCalendarDay(new Date())), selectedKey);
-    if (dateProblem) {
-      setNotice({ kind: 'error', text: dateProblem });
-      return;
-    }
-    const checked = checkField(eventNameSchema, eventName);
+    const checked = checkCalendarEntryForm({ date: selectedKey, name: eventName }, localCalendarDay(new Date()));
     if (!checked.ok) {
-      setNotice({ kind: 'error', text: checked.message, field: 'name' });
+      const { date, name } = checked.problems;
+      setNotice(date ? { kind: 'error', text: date } : { kind: 'error', text: name ?? '', field: 'name' });
       return;
     }
-    const name = checked.value;
+    const { name } = checked.value;
     setNotice(null);
     try {
       await saveEvent({

@@ -124,6 +124,20 @@ describe('Add an event', () => {
     expect(screen.getByLabelText('Place (optional)')).toHaveValue('p'.repeat(201));
   });
 
+  it('refuses an event that starts this very minute, in the words the api uses for it (start <= now)', async () => {
+    const user = userEvent.setup();
+    const sent = jest.fn(() => ({ data: { createPost: makePost('new-post') } }));
+    renderPage([createMock({}, sent)]);
+    await startPost(user);
+    const now = new Date();
+    setField('Date', toDateKey(now));
+    setField('Starts at', `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    // api/test/api/shared-rules.test.ts: the api refuses the same start with the same sentence.
+    expect(screen.getByLabelText('Starts at')).toHaveAccessibleDescription('The event cannot start in the past.');
+    expect(sent).not.toHaveBeenCalled();
+  });
+
   it('refuses a name or place holding control or text-direction characters, and a day over two years ahead, sending nothing', async () => {
     const user = userEvent.setup();
     const sent = jest.fn(() => ({ data: { createPost: makePost('new-post') } }));

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { LIMITS, checkModerationForm, upTo } from '@campus-clips/rules';
 import { ModalDialog } from '../../shared/components/modal-dialog';
-import { DETAILS_MAX } from './report-labels';
 
 export type DecisionRequest = { note: string; days: number | null };
 
@@ -20,9 +20,6 @@ type ModerateDialogProps = {
   onCancel: () => void;
 };
 
-const NOTE_MISSING = 'Please say why (the author is told)';
-const DAYS_INVALID = 'Suspend for 1 to 3,650 days, or leave empty for good';
-
 /** A moderator's decision, with the note the author is told and (for Suspend) how many days. */
 export function ModerateDialog(props: ModerateDialogProps) {
   const { title, noteLabel, confirmLabel, busyLabel, askDays, busy, generalError, onConfirm, onCancel } = props;
@@ -40,17 +37,10 @@ export function ModerateDialog(props: ModerateDialogProps) {
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problems: Record<string, string> = {};
-    const trimmed = note.trim();
-    if (!trimmed) problems.note = NOTE_MISSING;
-    let dayCount: number | null = null;
-    if (askDays && days.trim() !== '') {
-      dayCount = Number(days);
-      if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > 3650) problems.days = DAYS_INVALID;
-    }
-    setLocalErrors(problems);
-    if (Object.keys(problems).length) return;
-    onConfirm({ note: trimmed, days: dayCount });
+    // The api's own check (@campus-clips/rules): a decision it would refuse is not sent.
+    const checked = checkModerationForm({ note, days: askDays && days.trim() !== '' ? Number(days) : null });
+    setLocalErrors(checked.ok ? {} : checked.problems);
+    if (checked.ok) onConfirm(checked.value);
   }
 
   return (
@@ -69,9 +59,8 @@ export function ModerateDialog(props: ModerateDialogProps) {
             id={noteId}
             value={note}
             rows={3}
-            maxLength={DETAILS_MAX}
             onChange={(event) => {
-              setNote(event.target.value);
+              setNote(upTo(event.target.value, LIMITS.moderatorNote));
               setLocalErrors(({ note: _dropped, ...rest }) => rest);
             }}
             disabled={busy}
@@ -96,8 +85,8 @@ export function ModerateDialog(props: ModerateDialogProps) {
               id={daysId}
               type="number"
               inputMode="numeric"
-              min={1}
-              max={3650}
+              min={LIMITS.suspensionDays.min}
+              max={LIMITS.suspensionDays.max}
               value={days}
               onChange={(event) => {
                 setDays(event.target.value);

@@ -202,6 +202,25 @@ describe('the moderation queue', () => {
     expect(screen.getByRole('article', { name: 'Account: Lee Impostor' })).toBeInTheDocument();
   });
 
+  it('refuses a note with hidden direction characters and 3,651 days before sending, in the api’s words', async () => {
+    const user = userEvent.setup();
+    // Only the queue is mocked: a decision sent would fail with a general error instead.
+    renderWithApollo(<ModerationPage />, { mocks: [queueMock('NEWEST', [accountGroup])] });
+    const account = await screen.findByRole('article', { name: 'Account: Lee Impostor' });
+    await user.click(within(account).getByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend Lee Impostor?' });
+    const note = within(dialog).getByRole('textbox', { name: 'Why? The author is told.' });
+    await user.click(note);
+    await user.paste('Spam\u202Elinks');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Days' }), '3651');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+
+    // api/test/api/shared-rules.test.ts: the api refuses the same decision with the same sentences.
+    expect(within(dialog).getByText('Note cannot contain invisible text-direction characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Suspend for 1 to 3,650 days, or leave empty for good')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says so when the queue is empty', async () => {
     renderWithApollo(<ModerationPage />, { mocks: [queueMock('NEWEST', [])] });
     expect(await screen.findByText('Nothing to review. The queue is empty.')).toBeInTheDocument();

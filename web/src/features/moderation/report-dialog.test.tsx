@@ -124,6 +124,28 @@ describe('Report on a post', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('holds 1,000 emoji (characters, not UTF-16 units) and refuses hidden direction characters before sending', async () => {
+    const user = userEvent.setup();
+    // No response is mocked: a report sent would fail with a general error instead.
+    renderFeed([]);
+    await user.click(await screen.findByRole('button', { name: 'Report post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    const details = within(dialog).getByRole('textbox', { name: 'Details (optional)' });
+    await user.click(details);
+    await user.paste('🎬'.repeat(1001));
+    expect(details).toHaveValue('🎬'.repeat(1000));
+    expect(within(dialog).getByText('1,000 / 1,000 characters')).toBeInTheDocument();
+
+    await user.clear(details);
+    await user.paste('Look\u202Ehere');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    // api/test/api/shared-rules.test.ts: the api refuses the same details with the same sentence.
+    expect(details).toHaveAccessibleDescription(expect.stringContaining('Details cannot contain invisible text-direction characters'));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(THANKS)).not.toBeInTheDocument();
+  });
+
   it('shows the server’s field error under Details and keeps what was typed', async () => {
     const user = userEvent.setup();
     renderFeed([

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
+import { LIMITS, charCount, checkReportForm, upTo } from '@campus-clips/rules';
 import { ReportDocument, type ReportReason, type ReportTarget } from '../../graphql/graphql';
 import { ModalDialog } from '../../shared/components/modal-dialog';
 import { showFlashToast } from '../../shared/components/flash-toast';
 import { useBlockMute } from '../../shared/lib/block-mute';
 import { errorMessage, fieldErrors } from '../../shared/lib/graphql-error';
-import { DETAILS_MAX, REPORT_REASONS, targetNoun } from './report-labels';
+import { REPORT_REASONS, targetNoun } from './report-labels';
 
 export type ReportDialogProps = {
   targetType: ReportTarget;
@@ -49,10 +50,13 @@ export function ReportDialog({ targetType, targetId, authorId, authorName, onClo
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!reason || sending) return;
-    setErrors({});
     setGeneralError(null);
+    // The api's own check (@campus-clips/rules): details it would refuse are not sent.
+    const checked = checkReportForm({ details });
+    setErrors(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
     try {
-      const trimmed = details.trim();
+      const trimmed = checked.value.details;
       const result = await sendReport({
         variables: { input: { targetType, targetId, reason, ...(trimmed ? { details: trimmed } : {}) } },
       });
@@ -144,10 +148,9 @@ export function ReportDialog({ targetType, targetId, authorId, authorName, onClo
             <textarea
               id={detailsId}
               value={details}
-              maxLength={DETAILS_MAX}
               rows={4}
               onChange={(event) => {
-                setDetails(event.target.value.slice(0, DETAILS_MAX));
+                setDetails(upTo(event.target.value, LIMITS.reportDetails));
                 setErrors(({ details: _dropped, ...rest }) => rest);
               }}
               disabled={sending}
@@ -158,7 +161,7 @@ export function ReportDialog({ targetType, targetId, authorId, authorName, onClo
               }`}
             />
             <p id={detailsCountId} className="mt-1 text-right text-xs text-gray-500">
-              {numberFormat.format(details.length)} / {numberFormat.format(DETAILS_MAX)} characters
+              {numberFormat.format(charCount(details))} / {numberFormat.format(LIMITS.reportDetails)} characters
             </p>
             {errors.details && (
               <p id={detailsErrorId} className="mt-1 text-sm text-red-600">

@@ -22,9 +22,6 @@ export function targetNoun(targetType: ReportTarget): string {
   return 'account';
 }
 
-/** The server's limit for a report's details and a moderator's note. */
-export const DETAILS_MAX = 1000;
-
 /** One line of the moderation log: 'Removed Maya’s post', 'Suspended Sam'. */
 export function auditActionLabel(action: string, targetType: ReportTarget, name: string): string {
   const noun = targetNoun(targetType);

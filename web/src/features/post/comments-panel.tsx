@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { checkField, commentTextSchema } from '@campus-clips/rules';
+import { checkCommentForm } from '@campus-clips/rules';
 import { CommentAddedDocument, PostCommentsDocument, type CommentFieldsFragment } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
@@ -64,14 +64,13 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!currentUser || submitting) return;
-    // The api's own rule (@campus-clips/rules): a comment it would refuse is not sent.
-    const checked = checkField(commentTextSchema, text);
+    // The api's own check (@campus-clips/rules): a comment it would refuse is not sent.
+    const checked = checkCommentForm({ text, mentions });
     if (!checked.ok) {
-      setProblem(checked.message);
+      setProblem(checked.problems.text ?? checked.problems.mentions ?? null);
       return;
     }
-    const trimmed = checked.value;
-    const mentioned = mentions;
+    const { text: trimmed, mentions: mentioned } = checked.value;
     setText('');
     setMentions([]);
     setSubmitting(true);

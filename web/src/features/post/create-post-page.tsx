@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Reference } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
-import { MESSAGES, captionSchema, checkField, tagsSchema } from '@campus-clips/rules';
+import { MESSAGES, checkPostForm } from '@campus-clips/rules';
 import { CreatePostDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { ErrorBox } from '../../shared/components/error-box';
@@ -39,15 +39,10 @@ export default function CreatePostPage() {
       return;
     }
     // The api's own rules (@campus-clips/rules): what passes here, the server takes.
-    const checkedCaption = checkField(captionSchema, caption);
-    const checkedTags = checkField(tagsSchema, tagsText);
+    const checked = checkPostForm({ caption, tags: tagsText, mentions: captionMentions });
     const checkedEvent = checkEventDraft(eventDraft, caption);
-    if (!checkedCaption.ok || !checkedTags.ok || !checkedEvent.ok) {
-      setFieldProblems({
-        ...(checkedCaption.ok ? {} : { caption: checkedCaption.message }),
-        ...(checkedTags.ok ? {} : { tags: checkedTags.message }),
-        ...(checkedEvent.ok ? {} : checkedEvent.problems),
-      });
+    if (!checked.ok || !checkedEvent.ok) {
+      setFieldProblems({ ...(checked.ok ? {} : checked.problems), ...(checkedEvent.ok ? {} : checkedEvent.problems) });
       return;
     }
     try {
@@ -55,10 +50,10 @@ export default function CreatePostPage() {
         variables: {
           input: {
             videoUrl,
-            caption: checkedCaption.value,
-            tags: checkedTags.value,
+            caption: checked.value.caption,
+            tags: checked.value.tags,
             // The api's default is none: the field is sent only when someone is mentioned.
-            ...(captionMentions.length > 0 ? { mentions: captionMentions } : {}),
+            ...(checked.value.mentions.length > 0 ? { mentions: checked.value.mentions } : {}),
             ...(checkedEvent.value ? { event: checkedEvent.value } : {}),
           },
         },
@@ -120,10 +115,13 @@ export default function CreatePostPage() {
             }}
             placeholder="Write a caption for your video..."
             rows={4}
-            aria-invalid={Boolean(fieldProblems.caption)}
+            aria-invalid={Boolean(fieldProblems.caption ?? fieldProblems.mentions)}
             className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           />
-          {fieldProblems.caption && <p className="mt-1 text-sm text-red-600">{fieldProblems.caption}</p>}
+          {/* The people mentioned are part of the caption: too many is said under it. */}
+          {(fieldProblems.caption ?? fieldProblems.mentions) && (
+            <p className="mt-1 text-sm text-red-600">{fieldProblems.caption ?? fieldProblems.mentions}</p>
+          )}
         </div>
 
         <div>

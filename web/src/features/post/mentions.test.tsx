@@ -69,6 +69,21 @@ function mocks(extra: MockLink.MockedResponse[] = []): MockLink.MockedResponse[]
   ];
 }
 
+/** The one person the suggestions offer for `query`. */
+function suggestionsMock(query: string, id: string, displayName: string): MockLink.MockedResponse {
+  return {
+    request: { query: MentionSuggestionsDocument, variables: { query, first: 5 } },
+    result: {
+      data: {
+        searchUsers: {
+          __typename: 'UserConnection',
+          edges: [{ __typename: 'UserEdge', node: { __typename: 'User', id, displayName, photoURL: null, isViewer: false } }],
+        },
+      },
+    },
+  };
+}
+
 function renderPage(extra?: MockLink.MockedResponse[]) {
   return renderWithApollo(
     <Routes>
@@ -106,22 +121,7 @@ describe('mentions on a post', () => {
       post: { __typename: 'Post', id: 'p1', commentCount: 2 },
     };
     renderPage([
-      {
-        request: { query: MentionSuggestionsDocument, variables: { query: 'ma', first: 5 } },
-        result: {
-          data: {
-            searchUsers: {
-              __typename: 'UserConnection',
-              edges: [
-                {
-                  __typename: 'UserEdge',
-                  node: { __typename: 'User', id: 'u-maya', displayName: 'Maya Lopez', photoURL: null, isViewer: false },
-                },
-              ],
-            },
-          },
-        },
-      },
+      suggestionsMock('ma', 'u-maya', 'Maya Lopez'),
       {
         request: { query: AddCommentDocument, variables: { postId: 'p1', text, mentions: ['u-maya'] } },
         result: { data: { addComment: serverComment } },
@@ -141,4 +141,24 @@ describe('mentions on a post', () => {
     await waitFor(() => expect(within(sent()).getByRole('link', { name: '@Maya Lopez-Kim' })).toHaveAttribute('href', '/user/u-maya'));
     expect(input).toHaveValue('');
   });
+
+  it('refuses an eleventh person mentioned before sending, in the api’s words', async () => {
+    const user = userEvent.setup();
+    // Zeda, Zedb, … Zedk: eleven people, each offered for what is typed after '@'.
+    const names = Array.from({ length: 11 }, (_, i) => `Zed${String.fromCharCode(97 + i)}`);
+    renderPage(names.map((name) => suggestionsMock(name, `u-${name}`, name)));
+    const card = await screen.findByRole('article', { name: 'Author p1' });
+    const input = within(card).getByRole('combobox', { name: 'Add a comment' });
+    await user.click(input);
+    for (const name of names) {
+      await user.paste(`@${name}`);
+      await user.click(await screen.findByRole('option', { name }));
+    }
+    await user.click(within(card).getByRole('button', { name: 'Send' }));
+
+    // api/test/api/shared-rules.test.ts: the api refuses eleven people with the same sentence.
+    expect(await within(card).findByText('You can mention at most 10 people')).toBeInTheDocument();
+    expect(input).toHaveValue(`${names.map((name) => `@${name}`).join(' ')} `);
+    expect(within(card).getAllByTestId('comment')).toHaveLength(1);
+  }, 20_000);
 });

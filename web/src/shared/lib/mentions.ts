@@ -1,6 +1,7 @@
 // @mentions in captions and comments (issue 15, part 3): finding the '@query' being typed, the ids
 // of the people picked whose '@Name' is still in the text, and splitting a stored text by the
 // server's mention ranges (UTF-16 offsets, as JavaScript strings count) for display.
+import { LIMITS, charCount } from '@campus-clips/rules';
 
 /** A person picked from the suggestions, by id, with the name that was written for them. */
 export type MentionPick = { id: string; name: string };
@@ -19,9 +20,9 @@ export type MentionSegment =
   { kind: 'text'; text: string } | { kind: 'mention'; text: string; user: { id: string; displayName?: string | null } };
 
 // Letters first, then letters, digits, marks and the punctuation of names; one space allowed
-// between two words ("@Maya Lo"), none twice in a row, at most 50 characters.
+// between two words ("@Maya Lo"), none twice in a row, no longer than a display name can be.
 const QUERY = /^\p{L}[\p{L}\p{M}\p{N}._'’-]*(?: [\p{L}\p{M}\p{N}._'’-]*)?$/u;
-const MAX_QUERY_LENGTH = 50;
+const MAX_QUERY_LENGTH = LIMITS.displayName.max;
 
 /**
  * The mention being typed before `caret`: an '@' at the start of the text or after white space,
@@ -33,7 +34,7 @@ export function findMentionTrigger(text: string, caret: number): MentionTrigger 
   if (start < 0) return null;
   if (start > 0 && !/\s/.test(before[start - 1])) return null;
   const query = before.slice(start + 1);
-  if (query.length > MAX_QUERY_LENGTH || !QUERY.test(query)) return null;
+  if (charCount(query) > MAX_QUERY_LENGTH || !QUERY.test(query)) return null;
   return { start, query };
 }
 
