@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { ReportDocument, type ReportReason, type ReportTarget } from '../../graphql/graphql';
 import { ModalDialog } from '../../shared/components/modal-dialog';
 import { showFlashToast } from '../../shared/components/flash-toast';
-import { useBlockMute } from '../../shared/lib/block-mute';
+import { useBlockMute } from '../blocks';
 import { errorMessage, fieldErrors } from '../../shared/lib/graphql-error';
 import { DETAILS_MAX, REPORT_REASONS, targetNoun } from './report-labels';
 

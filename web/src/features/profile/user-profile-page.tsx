@@ -5,7 +5,7 @@ import { UserProfileDocument } from '../../graphql/graphql';
 import { Avatar } from '../../shared/components/avatar';
 import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
-import { FollowButton } from '../../shared/components/follow-button';
+import { FollowButton } from '../follows';
 import { errorCode, errorMessage } from '../../shared/lib/graphql-error';
 import { useAuth } from '../../shared/session/auth-context';
 import { FollowCounts, ProfileDetails } from './profile-sections';

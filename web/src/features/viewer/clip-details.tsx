@@ -3,8 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import type { ViewerClipQuery } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
-import { FollowButton } from '../../shared/components/follow-button';
-import { MentionText } from '../../shared/components/mention-text';
+import { FollowButton } from '../follows';
+import { MentionText } from '../mentions';
 import { CommentsPanel } from '../post';
 import type { ViewerPost } from './viewer-types';
 
