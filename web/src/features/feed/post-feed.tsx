@@ -7,7 +7,7 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { NowPlayingProvider, PostCard, useMyPostUpdates } from '../post';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
-import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
+import { ClipViewer, focusClipOpener, useClipViewer } from '../player';
 import type { FeedConnection, FeedWindowStore } from './use-feed-query';
 import { useFeedWindow } from './use-feed-window';
 import { useNextPage } from './use-next-page';

@@ -6,7 +6,7 @@ import { OpenFullScreenButton } from '../../shared/components/open-full-screen-b
 import { ProcessingNotice, useMyPostUpdates } from '../post';
 import { Spinner } from '../../shared/components/spinner';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
-import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
+import { ClipViewer, focusClipOpener, useClipViewer } from '../player';
 
 /** Follower and following counts, never shown below 0. */
 export function FollowCounts({ followers, following }: { followers: number; following: number }) {

@@ -12,7 +12,7 @@ import { useToggleLike } from '../post';
 import { useMuted } from './mute-preference';
 import { mayPreloadVideo, preloadPoster } from './preload';
 import { posterFor } from './clip-media';
-import type { ClipViewerProps, ViewerPost } from './viewer-types';
+import type { ClipViewerProps, ViewerPost } from './player-types';
 
 /** Two taps closer together than this are a double-tap. */
 const DOUBLE_TAP_MS = 300;

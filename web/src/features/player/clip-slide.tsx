@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProcessingNotice } from '../post';
 import { posterFor, videoFor } from './clip-media';
-import type { ViewerPost } from './viewer-types';
+import type { ViewerPost } from './player-types';
 
 type ClipSlideProps = {
   post: ViewerPost;

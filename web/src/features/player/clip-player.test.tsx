@@ -9,7 +9,7 @@ import { createCache } from '../../shared/lib/apollo';
 import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
 import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
-import ClipViewerDialog from './clip-viewer-dialog';
+import ClipViewerDialog from './clip-player-dialog';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 

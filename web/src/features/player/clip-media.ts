@@ -1,5 +1,5 @@
 import { currentScreen, pickSource } from '../../shared/lib/pick-rendition';
-import type { ViewerPost } from './viewer-types';
+import type { ViewerPost } from './player-types';
 
 type Area = { width: number; height: number };
 

@@ -10,10 +10,8 @@ import { Spinner } from '../../shared/components/spinner';
 import { ErrorBox } from '../../shared/components/error-box';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { showFlashToast } from '../../shared/components/flash-toast';
-import { NowPlayingProvider } from './now-playing';
-import { PostCard } from './post-card';
-import { useMyPostUpdates } from './use-my-post-updates';
-import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
+import { NowPlayingProvider, PostCard, useMyPostUpdates } from '../post';
+import { ClipViewer, focusClipOpener, useClipViewer } from '../player';
 
 export default function PostPage() {
   const { id = '' } = useParams();

@@ -6,7 +6,7 @@ import { Avatar } from '../../shared/components/avatar';
 import { FollowButton } from '../follows';
 import { MentionText } from '../mentions';
 import { CommentsPanel } from '../post';
-import type { ViewerPost } from './viewer-types';
+import type { ViewerPost } from './player-types';
 
 export type FullClip = NonNullable<ViewerClipQuery['post']>;
 
