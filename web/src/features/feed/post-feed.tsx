@@ -10,7 +10,7 @@ import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
 import { ClipViewer, focusClipOpener, useClipViewer } from '../player';
 import type { FeedConnection, FeedWindowStore } from './use-feed-query';
 import { useFeedWindow } from './use-feed-window';
-import { useNextPage } from './use-next-page';
+import { useNextPage } from '../../shared/hooks/use-next-page';
 
 export const FEED_PAGE_SIZE = 10;
 /** The variables of a feed's first page (one object, so the query's variables keep their identity). */
