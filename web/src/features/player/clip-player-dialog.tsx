@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { createPortal } from 'react-dom';
 import { useQuery } from '@apollo/client/react';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import { ViewerClipDocument } from '../../graphql/graphql';
+import { PlayerClipDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { keepTabInside } from '../../shared/components/modal-dialog';
 import { Toast, useToast } from '../../shared/components/toast';
@@ -12,7 +12,7 @@ import { useToggleLike } from '../post';
 import { useMuted } from './mute-preference';
 import { mayPreloadVideo, preloadPoster } from './preload';
 import { posterFor } from './clip-media';
-import type { ClipViewerProps, ViewerPost } from './player-types';
+import type { ClipPlayerProps, PlayerPost } from './player-types';
 
 /** Two taps closer together than this are a double-tap. */
 const DOUBLE_TAP_MS = 300;
@@ -27,18 +27,18 @@ function withIndex(indexes: number[], index: number, count: number): number[] {
   return [...indexes, index].sort((a, b) => a - b);
 }
 
-export function authorNameOf(post: ViewerPost | undefined, fallback = 'Unknown User'): string {
+export function authorNameOf(post: PlayerPost | undefined, fallback = 'Unknown User'): string {
   if (!post?.author) return fallback;
   return post.author.displayName || 'User';
 }
 
 /**
- * The full-screen vertical viewer (issue 16): one clip per screen with snap scrolling, only the
+ * The full-screen vertical player (issue 16): one clip per screen with snap scrolling, only the
  * clips next to the current one mounted (virtualised), the current one playing (muted until the
  * student unmutes), the next one's poster and first seconds preloaded. A modal dialog: focus stays
  * inside, Escape closes, each clip is announced as 'Clip N of M by name'.
  */
-export default function ClipViewerDialog({
+export default function ClipPlayerDialog({
   posts,
   before = 0,
   currentId,
@@ -47,7 +47,7 @@ export default function ClipViewerDialog({
   onShow,
   onClose,
   listName,
-}: ClipViewerProps) {
+}: ClipPlayerProps) {
   const [activeId, setActiveId] = useState(currentId);
   // A feed that refetches (after a follow, say) may drop the clip on screen: keep the list that has
   // it. Clips added or dropped above the current one (the feed's window) move it by `shift` places.
@@ -78,7 +78,7 @@ export default function ClipViewerDialog({
 
   // The current clip in full (a profile tile lacks the author and the like), with its author's
   // follow state; it lands in the same cache entry as the list's post, so likes stay in sync.
-  const { data } = useQuery(ViewerClipDocument, { variables: { id: active?.id ?? '' }, skip: !active });
+  const { data } = useQuery(PlayerClipDocument, { variables: { id: active?.id ?? '' }, skip: !active });
   const full = data?.post && data.post.id === active?.id ? data.post : null;
   const likeCount = full?.likeCount ?? active?.likeCount ?? 0;
   const viewerHasLiked = full?.viewerHasLiked ?? active?.viewerHasLiked;
@@ -146,7 +146,7 @@ export default function ClipViewerDialog({
     if (scroller) scroller.scrollTop = indexRef.current * slideHeight;
   }, [virtualizer, slideHeight]);
 
-  // The clip most on screen is the current one, except while the viewer itself scrolls to a clip
+  // The clip most on screen is the current one, except while the player itself scrolls to a clip
   // (keys, buttons, finishing a swipe): the clips it passes on the way do not count.
   const scrollingTo = useRef<number | null>(null);
   const arrival = useRef<number | undefined>(undefined);
@@ -195,7 +195,7 @@ export default function ClipViewerDialog({
   );
   useEffect(() => () => window.clearTimeout(arrival.current), []);
 
-  // A finger or wheel takes over from a scroll the viewer started.
+  // A finger or wheel takes over from a scroll the player started.
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;

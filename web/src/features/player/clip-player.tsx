@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
-import type { ClipViewerProps } from './player-types';
+import type { ClipPlayerProps } from './player-types';
 
-// The viewer's code (and its virtualiser) is fetched only when a clip is first opened: it is not
+// The player's code (and its virtualiser) is fetched only when a clip is first opened: it is not
 // part of the login screen's or a feed's first paint.
-const ClipViewerDialog = lazy(() => import('./clip-player-dialog'));
+const ClipPlayerDialog = lazy(() => import('./clip-player-dialog'));
 
-/** The full-screen viewer, loaded on demand; a black screen stands in while its code arrives. */
-export function ClipViewer(props: ClipViewerProps) {
+/** The full-screen player, loaded on demand; a black screen stands in while its code arrives. */
+export function ClipPlayer(props: ClipPlayerProps) {
   return (
     <Suspense
       fallback={createPortal(
@@ -17,7 +17,7 @@ export function ClipViewer(props: ClipViewerProps) {
         document.body,
       )}
     >
-      <ClipViewerDialog {...props} />
+      <ClipPlayerDialog {...props} />
     </Suspense>
   );
 }
