@@ -1,25 +1,23 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useQuery } from '@apollo/client/react';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import { PlayerClipDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
-import { keepTabInside } from '../../shared/components/modal-dialog';
 import { Toast, useToast } from '../../shared/components/toast';
 import { ClipDetails } from './clip-details';
 import { ClipSlide } from './clip-slide';
-import { useToggleLike } from '../post';
 import { useMuted } from './mute-preference';
-import { mayPreloadVideo, preloadPoster } from './preload';
-import { posterFor } from './clip-media';
+import { mayPreloadVideo } from './preload';
+import { useClipLike } from './use-clip-like';
+import { useDialogFocus } from './use-dialog-focus';
+import { useNeighbourPosters } from './use-neighbour-posters';
+import { usePlayerKeys } from './use-player-keys';
+import { useSlideSize } from './use-slide-size';
+import { useSnapScroll } from './use-snap-scroll';
+import { useTapGestures } from './use-tap-gestures';
 import type { ClipPlayerProps, PlayerPost } from './player-types';
 
-/** Two taps closer together than this are a double-tap. */
-const DOUBLE_TAP_MS = 300;
 /** How many clips before the end of what is loaded the next page is asked for. */
 const LOAD_AHEAD = 3;
-/** Longer than any smooth scroll between two neighbouring clips takes. */
-const SMOOTH_SCROLL_LIMIT_MS = 800;
 
 /** The indexes to mount, with `index` among them (when the list has it), in order. */
 function withIndex(indexes: number[], index: number, count: number): number[] {
@@ -36,7 +34,9 @@ export function authorNameOf(post: PlayerPost | undefined, fallback = 'Unknown U
  * The full-screen vertical player (issue 16): one clip per screen with snap scrolling, only the
  * clips next to the current one mounted (virtualised), the current one playing (muted until the
  * student unmutes), the next one's poster and first seconds preloaded. A modal dialog: focus stays
- * inside, Escape closes, each clip is announced as 'Clip N of M by name'.
+ * inside, Escape closes, each clip is announced as 'Clip N of M by name'. Its gestures, keys,
+ * focus and preloading are hooks of their own (use-*.ts beside it); this file holds the state they
+ * share and the markup.
  */
 export default function ClipPlayerDialog({
   posts,
@@ -65,170 +65,40 @@ export default function ClipPlayerDialog({
   const scrollerRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const statusId = useId();
-  const [slideHeight, setSlideHeight] = useState(() => window.innerHeight || 800);
-  const [slideWidth, setSlideWidth] = useState(() => window.innerWidth || 400);
+  const slide = useSlideSize(scrollerRef);
   const [paused, setPaused] = useState(false);
   const [muted, setMuted] = useMuted();
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const [heartBurst, setHeartBurst] = useState(0);
   const toast = useToast();
   const [startIndex] = useState(activeIndex);
   const { currentUser } = useAuth();
-  const toggleLike = useToggleLike(toast.showToast);
-
-  // The current clip in full (a profile tile lacks the author and the like), with its author's
-  // follow state; it lands in the same cache entry as the list's post, so likes stay in sync.
-  const { data } = useQuery(PlayerClipDocument, { variables: { id: active?.id ?? '' }, skip: !active });
-  const full = data?.post && data.post.id === active?.id ? data.post : null;
-  const likeCount = full?.likeCount ?? active?.likeCount ?? 0;
-  const viewerHasLiked = full?.viewerHasLiked ?? active?.viewerHasLiked;
-  const like = useCallback(() => {
-    if (!active || viewerHasLiked === undefined) return;
-    void toggleLike({ id: active.id, likeCount, viewerHasLiked });
-  }, [active, likeCount, viewerHasLiked, toggleLike]);
-
-  // One tap pauses or plays; two quick taps like (never unlike) and show a heart.
-  const lastTap = useRef(0);
-  const singleTap = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(singleTap.current), []);
-  const handleTap = useCallback(() => {
-    const now = performance.now();
-    if (now - lastTap.current < DOUBLE_TAP_MS) {
-      window.clearTimeout(singleTap.current);
-      lastTap.current = 0;
-      if (!currentUser) return;
-      setHeartBurst((count) => count + 1);
-      if (viewerHasLiked === false) like();
-      return;
-    }
-    lastTap.current = now;
-    singleTap.current = window.setTimeout(() => setPaused((value) => !value), DOUBLE_TAP_MS);
-  }, [currentUser, viewerHasLiked, like]);
+  const { full, likeCount, viewerHasLiked, like } = useClipLike(active, toast.showToast);
+  const { handleTap, heartBurst } = useTapGestures({ signedIn: Boolean(currentUser), viewerHasLiked, like, setPaused });
 
   // The React Compiler leaves this component unmemoised: TanStack Virtual hands back fresh functions by design.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: list.length,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => slideHeight,
+    estimateSize: () => slide.height,
     // The clip on screen and one on each side: a handful of <video> elements however long the list.
     overscan: 1,
-    initialOffset: startIndex * slideHeight,
-    initialRect: { width: slideWidth, height: slideHeight },
+    initialOffset: startIndex * slide.height,
+    initialRect: slide,
     getItemKey: (index) => list[index]?.id ?? index,
     // The current clip stays mounted in every frame, even the one where the list moved under it.
     rangeExtractor: (range) => withIndex(defaultRangeExtractor(range), activeIndex, list.length),
   });
-
-  // The slides are exactly one screen tall: follow the screen (rotation, browser bars).
-  useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller) return;
-    const update = () => {
-      if (!scroller.clientHeight) return;
-      setSlideHeight(scroller.clientHeight);
-      setSlideWidth(scroller.clientWidth);
-    };
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(update);
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, []);
-
-  const indexRef = useRef(activeIndex);
-  useEffect(() => {
-    indexRef.current = activeIndex;
-  }, [activeIndex]);
-  useLayoutEffect(() => {
-    virtualizer.measure();
-    const scroller = scrollerRef.current;
-    if (scroller) scroller.scrollTop = indexRef.current * slideHeight;
-  }, [virtualizer, slideHeight]);
-
-  // The clip most on screen is the current one, except while the player itself scrolls to a clip
-  // (keys, buttons, finishing a swipe): the clips it passes on the way do not count.
-  const scrollingTo = useRef<number | null>(null);
-  const arrival = useRef<number | undefined>(undefined);
-  const handleScroll = useCallback(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || !slideHeight) return;
-    const index = Math.min(list.length - 1, Math.max(0, Math.round(scroller.scrollTop / slideHeight)));
-    if (scrollingTo.current !== null) {
-      if (index === scrollingTo.current && Math.abs(scroller.scrollTop - index * slideHeight) < 2) scrollingTo.current = null;
-      return;
-    }
-    const post = list[index];
-    if (post && post.id !== activeId) setActiveId(post.id);
-  }, [list, slideHeight, activeId]);
-
-  // The list moved under the current clip: the scroll moves with it, so the same clip stays on screen.
-  useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || shift === 0) return;
-    scroller.scrollTop += shift * slideHeight;
-    if (scrollingTo.current !== null) scrollingTo.current += shift;
-    // slideHeight is read, not followed: a new height repositions the scroll by itself (above).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list, shift]);
-
-  const scrollToClip = useCallback(
-    (index: number, behavior: ScrollBehavior) => {
-      const scroller = scrollerRef.current;
-      if (!scroller) return;
-      const top = index * slideHeight;
-      if (Math.abs(scroller.scrollTop - top) < 2) return;
-      scrollingTo.current = index;
-      scroller.scrollTo?.({ top, behavior });
-      // A smooth scroll cut short before it moves (a page of clips landing under it) ends without
-      // a scrollend: the clip would be current but off screen. Finish it if nothing took over.
-      window.clearTimeout(arrival.current);
-      arrival.current = window.setTimeout(() => {
-        // Still on its way (the target may have moved with the list): go there.
-        const target = scrollingTo.current;
-        if (target !== null && Math.abs(scroller.scrollTop - target * slideHeight) >= 2) {
-          scroller.scrollTo?.({ top: target * slideHeight, behavior: 'auto' });
-        }
-      }, SMOOTH_SCROLL_LIMIT_MS);
-    },
-    [slideHeight],
-  );
-  useEffect(() => () => window.clearTimeout(arrival.current), []);
-
-  // A finger or wheel takes over from a scroll the player started.
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller) return;
-    const takeOver = () => {
-      scrollingTo.current = null;
-    };
-    const events = ['touchstart', 'wheel', 'pointerdown'] as const;
-    events.forEach((name) => scroller.addEventListener(name, takeOver, { passive: true }));
-    return () => events.forEach((name) => scroller.removeEventListener(name, takeOver));
-  }, []);
-
-  // Where a browser leaves a swipe between two clips (no snapping after a synthetic touch, an
-  // interrupted fling), finish it onto the nearer clip once the scroll has ended.
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || !slideHeight) return;
-    let idle: number | undefined;
-    const settle = () => {
-      const target = scrollingTo.current ?? Math.round(scroller.scrollTop / slideHeight);
-      scrollingTo.current = null;
-      scrollToClip(Math.min(list.length - 1, Math.max(0, target)), 'smooth');
-    };
-    const supportsScrollEnd = 'onscrollend' in window;
-    const onScroll = () => {
-      window.clearTimeout(idle);
-      idle = window.setTimeout(settle, 250);
-    };
-    scroller.addEventListener(supportsScrollEnd ? 'scrollend' : 'scroll', supportsScrollEnd ? settle : onScroll);
-    return () => {
-      window.clearTimeout(idle);
-      scroller.removeEventListener(supportsScrollEnd ? 'scrollend' : 'scroll', supportsScrollEnd ? settle : onScroll);
-    };
-  }, [slideHeight, list.length, scrollToClip]);
+  const { handleScroll, goTo } = useSnapScroll({
+    scrollerRef,
+    measure: virtualizer.measure,
+    list,
+    shift,
+    slideHeight: slide.height,
+    activeIndex,
+    activeId,
+    setActiveId,
+  });
 
   // A new current clip: it plays (unless paused by the student), the URL follows, the sheet closes.
   const activePostId = active?.id;
@@ -240,107 +110,21 @@ export default function ClipPlayerDialog({
     if (activePostId) onShow(activePostId);
   }, [activePostId, onShow]);
 
-  // A control that is not there for this clip (Follow on one's own clip) may have had focus: keep it in the dialog.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.contains(document.activeElement)) dialog.focus({ preventScroll: true });
-  }, [activeIndex]);
+  useDialogFocus(dialogRef, activeIndex);
 
   // Near the end of what is loaded, ask for the feed's next page (the feed's own fetchMore).
   useEffect(() => {
     if (hasNextPage && activeIndex >= list.length - 1 - LOAD_AHEAD) loadMore();
   }, [activeIndex, list.length, hasNextPage, loadMore]);
 
-  // Preload: the next clip's poster (and, through its slide, its first seconds) and the previous poster.
   const allowVideoPreload = mayPreloadVideo();
-  useEffect(() => {
-    const screen = { width: slideWidth, height: slideHeight };
-    preloadPoster(posterFor(list[activeIndex + 1], screen));
-    preloadPoster(posterFor(list[activeIndex - 1], screen));
-  }, [list, activeIndex, slideWidth, slideHeight]);
-
-  // Opening: whatever played on the page underneath stops, and focus moves into the dialog.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    document.querySelectorAll('video').forEach((video) => {
-      if (!dialog?.contains(video)) video.pause();
-    });
-    dialog?.focus();
-  }, []);
-
-  const reducedMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const goTo = useCallback(
-    (index: number) => {
-      if (index < 0 || index >= list.length) return;
-      scrollToClip(index, reducedMotion ? 'auto' : 'smooth');
-      // Keyboard and buttons make the clip current at once; the scroll catches up.
-      setActiveId(list[index]!.id);
-    },
-    [list, scrollToClip, reducedMotion],
-  );
+  useNeighbourPosters(list, activeIndex, slide);
 
   const closeComments = useCallback(() => {
     setCommentsOpen(false);
     dialogRef.current?.querySelector<HTMLElement>('[data-viewer-comments-button]')?.focus();
   }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>, target = event.target as HTMLElement) {
-    // Keys from a dialog opened on top (a report, a delete question) are that dialog's own.
-    if (!dialogRef.current?.contains(target)) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (commentsOpen) closeComments();
-      else onClose();
-      return;
-    }
-    if (event.key === 'Tab') {
-      keepTabInside(event, dialogRef.current);
-      return;
-    }
-    // Typing a comment, or moving inside the comments sheet, is not paging through clips.
-    if (target.closest('input, textarea, select, [contenteditable="true"], [data-viewer-sheet]')) return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const onControl = target.closest('button, a') !== null;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'PageDown':
-      case 'j':
-        goTo(activeIndex + 1);
-        break;
-      case 'ArrowUp':
-      case 'PageUp':
-      case 'k':
-        goTo(activeIndex - 1);
-        break;
-      case 'm':
-        setMuted(!muted);
-        break;
-      case ' ':
-        if (onControl) return; // Space presses the focused button
-        setPaused((value) => !value);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
-
-  // A control that goes away while focused (the comment field is disabled while it sends) leaves
-  // focus on the page's body: the dialog takes it back, and the key pressed with it.
-  const keyHandler = useRef(handleKeyDown);
-  useEffect(() => {
-    keyHandler.current = handleKeyDown;
-  });
-  useEffect(() => {
-    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
-      const dialog = dialogRef.current;
-      if (!dialog || (document.activeElement && document.activeElement !== document.body)) return;
-      dialog.focus({ preventScroll: true });
-      keyHandler.current(event as unknown as KeyboardEvent<HTMLDivElement>, dialog);
-    };
-    document.addEventListener('keydown', onDocumentKey);
-    return () => document.removeEventListener('keydown', onDocumentKey);
-  }, []);
+  const handleKeyDown = usePlayerKeys({ dialogRef, commentsOpen, closeComments, onClose, goTo, activeIndex, muted, setMuted, setPaused });
 
   const total = list.length;
   // Counted in the whole list: clips the feed let go of above this one still count.
@@ -400,7 +184,7 @@ export default function ClipPlayerDialog({
                   playing={isCurrent && !paused}
                   muted={muted}
                   onMutedRefused={() => setMuted(true)}
-                  screen={{ width: slideWidth, height: slideHeight }}
+                  screen={slide}
                   heartBurst={isCurrent ? heartBurst : 0}
                   onTap={isCurrent ? handleTap : undefined}
                 />
