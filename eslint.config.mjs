@@ -53,10 +53,10 @@ const allowedIndexes = (app, element, feature) =>
   );
 // Listed before a feature's allow policy (the last matching policy wins): any other feature is
 // refused with a message that names the graph, the pair and what the feature may import.
-const sidewaysImport = (app, element, feature) => {
+const sidewaysImport = (app, fromElement, element, feature) => {
   const allowed = Object.keys(featureGraph[app][feature] ?? {});
   return {
-    from: { element: type(element, { captured: { feature } }) },
+    from: { element: type(fromElement, { captured: { feature } }) },
     disallow: [to(type(element, { captured: { feature: `!${feature}` } }))],
     message:
       `${app} feature "${feature}" may not import "\${dependency.source}" (feature "\${dependency.feature}"): it may import only ` +
@@ -100,7 +100,7 @@ const apiBoundaries = {
           { from: { element: type('infra') }, allow: [to(type('shared')), to(type('infra'))] },
           // A feature: its own files, and another feature only through that feature's index.ts and
           // only in the direction feature-graph.mjs declares.
-          ...features.map((feature) => sidewaysImport('api', 'module', feature)),
+          ...features.map((feature) => sidewaysImport('api', 'module', 'module', feature)),
           ...features.map((feature) => ({
             from: { element: type('module', { captured: { feature } }) },
             allow: [
@@ -131,7 +131,7 @@ const apiBoundaries = {
           { from: { element: type('test-support') }, allow: [to(type('*'))] },
           // A feature's tests and scenarios: what the feature may import, its own files (its other
           // tests and scenarios too), and the test kit. Source files never import them (no policy above names them).
-          ...features.map((feature) => sidewaysImport('api', 'test-module', feature)),
+          ...features.map((feature) => sidewaysImport('api', 'test-module', 'module', feature)),
           ...features.map((feature) => ({
             from: { element: type('test-module', { captured: { feature } }) },
             allow: [
@@ -208,7 +208,7 @@ const webBoundaries = {
           { from: { element: type('shared') }, allow: [to(type('shared')), to(type('graphql'))] },
           // A feature: its own files, and another feature only through that feature's index.ts and
           // only in the direction feature-graph.mjs declares.
-          ...webFeatures.map((feature) => sidewaysImport('web', 'feature', feature)),
+          ...webFeatures.map((feature) => sidewaysImport('web', 'feature', 'feature', feature)),
           ...webFeatures.map((feature) => ({
             from: { element: type('feature', { captured: { feature } }) },
             allow: [
