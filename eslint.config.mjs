@@ -7,6 +7,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureGraph from './feature-graph.mjs';
 
 const API_FILES = ['api/src/**/*.ts', 'api/test/**/*.ts'];
 
@@ -17,7 +18,8 @@ const API_FILES = ['api/src/**/*.ts', 'api/test/**/*.ts'];
 //   shared  the kernel                         imports only libraries and shared/
 //   infra   db, pubsub, identity, media...     shared/ and infra/ only
 //   module  modules/<feature>/                 shared/, infra/, its own files, another feature
-//                                              only through that feature's index.ts, and (types
+//                                              only through that feature's index.ts and only
+//                                              when feature-graph.mjs lets it, and (types
 //                                              only) modules/graphql-context.ts, rest-context.ts
 //   wiring  modules/*.ts                       services, entities, resolvers, graphql-context:
 //                                              shared/, infra/, wiring, features' index.ts
@@ -44,6 +46,24 @@ const entries = ['graphql', 'rest', 'http'];
 const to = (element, dependency) => ({ to: { element }, ...(dependency ? { dependency } : {}) });
 const type = (name, extra = {}) => ({ type: name, ...extra });
 const featureIndex = type('module', { fileInternalPath: 'index.ts' });
+// The index.ts of each feature `feature` may import (feature-graph.mjs): one way, no cycles.
+const allowedIndexes = (app, element, feature) =>
+  Object.keys(featureGraph[app][feature] ?? {}).map((other) =>
+    to(type(element, { captured: { feature: other }, fileInternalPath: 'index.ts' })),
+  );
+// Listed before a feature's allow policy (the last matching policy wins): any other feature is
+// refused with a message that names the graph, the pair and what the feature may import.
+const sidewaysImport = (app, fromElement, element, feature) => {
+  const allowed = Object.keys(featureGraph[app][feature] ?? {});
+  return {
+    from: { element: type(fromElement, { captured: { feature } }) },
+    disallow: [to(type(element, { captured: { feature: `!${feature}` } }))],
+    message:
+      `${app} feature "${feature}" may not import "\${dependency.source}" (feature "\${dependency.feature}"): it may import only ` +
+      `${allowed.length ? `the index.ts of ${allowed.join(', ')}` : 'its own files, no other feature'} (feature-graph.mjs). ` +
+      'Features import one way: pass what it needs in as props, or move the shared part down.',
+  };
+};
 
 const apiBoundaries = {
   files: API_FILES,
@@ -78,14 +98,16 @@ const apiBoundaries = {
           { from: { element: type('root') }, allow: [to(type('*'))] },
           { from: { element: type('shared') }, allow: [to(type('shared'))] },
           { from: { element: type('infra') }, allow: [to(type('shared')), to(type('infra'))] },
-          // A feature: its own files, and another feature only through that feature's index.ts.
+          // A feature: its own files, and another feature only through that feature's index.ts and
+          // only in the direction feature-graph.mjs declares.
+          ...features.map((feature) => sidewaysImport('api', 'module', 'module', feature)),
           ...features.map((feature) => ({
             from: { element: type('module', { captured: { feature } }) },
             allow: [
               to(type('shared')),
               to(type('infra')),
               to(type('module', { captured: { feature } })),
-              to(featureIndex),
+              ...allowedIndexes('api', 'module', feature),
               // Resolvers and REST routes name the context type they receive; nothing else of the wiring.
               to(type('wiring', { path: `${API}/modules/graphql-context.ts` }), { kind: 'type' }),
               to(type('wiring', { path: `${API}/modules/rest-context.ts` }), { kind: 'type' }),
@@ -110,6 +132,7 @@ const apiBoundaries = {
           { from: { element: type('test-support') }, allow: [to(type('*'))] },
           // A feature's tests and scenarios: what the feature may import, its own files (its other
           // tests and scenarios too), and the test kit. Source files never import them (no policy above names them).
+          ...features.map((feature) => sidewaysImport('api', 'test-module', 'module', feature)),
           ...features.map((feature) => ({
             from: { element: type('test-module', { captured: { feature } }) },
             allow: [
@@ -117,7 +140,7 @@ const apiBoundaries = {
               to(type('infra')),
               to(type('module', { captured: { feature } })),
               to(type('test-module', { captured: { feature } })),
-              to(featureIndex),
+              ...allowedIndexes('api', 'module', feature),
               to(type('test-support')),
             ],
           })),
@@ -133,7 +156,10 @@ const apiBoundaries = {
 //   shared   web/src/shared/                 components, hooks, lib, session: shared/ and the
 //                                            generated graphql/ only
 //   feature  web/src/features/<feature>/     shared/, graphql/, its own files, and another feature
-//                                            only through that feature's index.ts
+//                                            only through that feature's index.ts and only when
+//                                            feature-graph.mjs lets it
+//   api      api/                            nothing in the web may import it: the web talks to
+//                                            the api over HTTP (types come from schema.graphql)
 //   app      web/src/app/, main.tsx          router, layouts, providers: anything but test helpers
 //                                            (lazy routes name a page module by its own path so each
 //                                            page stays its own chunk)
@@ -147,7 +173,6 @@ const webFeatures = fs
   .readdirSync(`${WEB}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const webFeatureIndex = type('feature', { fileInternalPath: 'index.ts' });
 // web/e2e/tsconfig.json extends this one and imports only its own files and packages.
 const WEB_PROJECT = 'web/tsconfig.json';
 
@@ -165,6 +190,8 @@ const webBoundaries = {
       { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
       { type: 'app', pattern: `${WEB}/app` },
       { type: 'app', pattern: `${WEB}/main.tsx`, mode: 'file' },
+      // Named so that importing it is a reported dependency (no policy allows it).
+      { type: 'api', pattern: 'api' },
     ],
     'boundaries/elements-single-match': true,
     'boundaries/legacy-warnings': false,
@@ -180,14 +207,29 @@ const webBoundaries = {
         default: 'disallow',
         policies: [
           { from: { element: type('shared') }, allow: [to(type('shared')), to(type('graphql'))] },
-          // A feature: its own files, and another feature only through that feature's index.ts.
+          // A feature: its own files, and another feature only through that feature's index.ts and
+          // only in the direction feature-graph.mjs declares.
+          ...webFeatures.map((feature) => sidewaysImport('web', 'feature', 'feature', feature)),
           ...webFeatures.map((feature) => ({
             from: { element: type('feature', { captured: { feature } }) },
-            allow: [to(type('shared')), to(type('graphql')), to(type('feature', { captured: { feature } })), to(webFeatureIndex)],
+            allow: [
+              to(type('shared')),
+              to(type('graphql')),
+              to(type('feature', { captured: { feature } })),
+              ...allowedIndexes('web', 'feature', feature),
+            ],
           })),
-          { from: { element: type('app') }, allow: [to(type('!test'))] },
+          { from: { element: type('app') }, allow: [to(type('!{test,api}'))] },
           { from: { element: type('graphql') }, allow: [to(type('graphql'))] },
-          { from: { element: type('test') }, allow: [to(type('*'))] },
+          { from: { element: type('test') }, allow: [to(type('!api'))] },
+          // Last, so that it wins: the web and the api share nothing but the schema and packages/rules.
+          {
+            from: { element: type('*') },
+            disallow: [to(type('api'))],
+            message:
+              'The web may not import the api (${dependency.source}): it talks to the api over HTTP, with types generated from ' +
+              'schema.graphql (npm run codegen); rules both apps use live in packages/rules.',
+          },
         ],
       },
     ],

@@ -58,6 +58,9 @@ try {
   run('typecheck-rules', 'npx', ['tsc', '-p', 'packages/rules/tsconfig.test.json', '--noEmit']);
   // The layers and hooks rules (eslint.config.mjs), then the code's one format (Prettier).
   run('lint', 'npx', ['eslint', '.']);
+  // Which feature may import which (feature-graph.mjs): no cycle, no stale pair, no web -> api, and
+  // docs/ARCHITECTURE.md's "Between features" list as the code has it.
+  run('feature-graph', process.execPath, ['scripts/check-feature-graph.mjs']);
   run('format', 'npx', ['prettier', '--check', '.']);
   run('typecheck-api', 'npx', ['tsc', '-p', 'api/tsconfig.json', '--noEmit']);
   run('typecheck-web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);

@@ -9,9 +9,8 @@ import type { Viewer } from './viewer';
  */
 
 /**
- * The roles a signed-in person can hold. No one holds more than 'student' yet (there is no role
- * column): `actorOf` gives everyone 'student' until the viewer carries a role, and a rule that
- * grants a moderator more reads `actor.role` — no signature changes.
+ * The roles a signed-in person can hold: the `users.role` column, which the viewer carries
+ * (infra/identity/account-standing.ts); `actorOf` reads an absent role as 'student'.
  */
 export type Role = 'student' | 'moderator' | 'admin';
 

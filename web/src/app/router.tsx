@@ -29,7 +29,7 @@ const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 
 const HomePage = lazy(() => import('../features/feed/home-page'));
 const ExplorePage = lazy(() => import('../features/feed/explore-page'));
-const EventsPage = lazy(() => import('../features/events/events-page'));
+const EventsPage = lazy(() => import('../features/feed/events-page'));
 const TagPage = lazy(() => import('../features/feed/tag-page'));
 const CreatePostPage = lazy(() => import('../features/post/create-post-page'));
 const CalendarPage = lazy(() => import('../features/calendar/calendar-page'));
@@ -37,7 +37,7 @@ const OwnProfilePage = lazy(() => import('../features/profile/own-profile-page')
 const UserProfilePage = lazy(() => import('../features/profile/user-profile-page'));
 const CommunityPage = lazy(() => import('../features/community/community-page'));
 const ModerationPage = lazy(() => import('../features/moderation/moderation-page'));
-const PostPage = lazy(() => import('../features/post/post-page'));
+const PostPage = lazy(() => import('../features/feed/post-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
 
 /** The signed-in pages, each behind the guard with Apollo and the sidebar (a table: this file is part of the login screen's JavaScript). */

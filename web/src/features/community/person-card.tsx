@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PersonCardFieldsFragment } from '../../graphql/graphql';
 import { Avatar } from '../../shared/components/avatar';
-import { FollowButton } from '../../shared/components/follow-button';
+import { FollowButton } from '../follows';
 
 /** One person in the directory: photo, name (links to the profile), interests and Follow. */
 export function PersonCard({ person, signedIn }: { person: PersonCardFieldsFragment; signedIn: boolean }) {

@@ -7,10 +7,10 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { NowPlayingProvider, PostCard, useMyPostUpdates } from '../post';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
-import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
+import { ClipPlayer, focusClipOpener, useClipPlayer } from '../player';
 import type { FeedConnection, FeedWindowStore } from './use-feed-query';
 import { useFeedWindow } from './use-feed-window';
-import { useNextPage } from './use-next-page';
+import { useNextPage } from '../../shared/hooks/use-next-page';
 
 export const FEED_PAGE_SIZE = 10;
 /** The variables of a feed's first page (one object, so the query's variables keep their identity). */
@@ -32,13 +32,13 @@ type PostFeedProps = {
   /** Fetches the page after `endCursor`; Apollo's relay-style field policy appends it. */
   fetchNextPage: (endCursor: string) => Promise<unknown>;
   empty: ReactNode;
-  /** The feed's name, for the full-screen viewer's label (e.g. 'Your Feed'). */
+  /** The feed's name, for the full-screen player's label (e.g. 'Your Feed'). */
   name?: string;
   /** Lets a long scroll keep only the posts near the screen in the cache (use-feed-window.ts). */
   windowStore?: FeedWindowStore;
 };
 
-/** How many clips behind the current one the full-screen viewer keeps loaded. */
+/** How many clips behind the current one the full-screen player keeps loaded. */
 const VIEWER_LOOK_BEHIND = 5;
 
 /** Space between two cards (px), as space-y-6 gave. */
@@ -93,7 +93,7 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
     scrollMargin: listTop,
   });
 
-  // The full-screen viewer over this feed (`?view=<postId>`); closing it brings back the card of
+  // The full-screen player over this feed (`?view=<postId>`); closing it brings back the card of
   // the last clip shown, with focus on it.
   const returnToCard = useCallback(
     (postId: string) => {
@@ -102,9 +102,9 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
     },
     [feedWindow.edges, dropped, virtualizer],
   );
-  const viewer = useClipViewer(returnToCard);
-  // After each scroll, or each clip in the full-screen viewer: the window follows what is on screen.
-  const viewing = viewer.viewing ? feedWindow.edges.findIndex((edge) => edge.node.id === viewer.viewing) : null;
+  const player = useClipPlayer(returnToCard);
+  // After each scroll, or each clip in the full-screen player: the window follows what is on screen.
+  const viewing = player.viewing ? feedWindow.edges.findIndex((edge) => edge.node.id === player.viewing) : null;
   const [firstOnScreen, lastOnScreen] = rangeOnScreen(virtualizer.range, viewing, dropped);
   const { settle } = feedWindow;
   useEffect(() => {
@@ -128,7 +128,7 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
 
   const items = virtualizer.getVirtualItems();
   return (
-    <NowPlayingProvider paused={viewer.viewing !== null}>
+    <NowPlayingProvider paused={player.viewing !== null}>
       <ul ref={listRef} className="relative" style={{ height: virtualizer.getTotalSize() }} aria-label="Posts">
         {items.map((item) => {
           const top = item.start - virtualizer.options.scrollMargin;
@@ -144,20 +144,20 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
               className="absolute left-0 top-0 w-full"
               style={{ transform: `translateY(${top}px)` }}
             >
-              <PostCard post={post} onOpen={() => viewer.open(post.id)} />
+              <PostCard post={post} onOpen={() => player.open(post.id)} />
             </li>
           );
         })}
       </ul>
-      {viewer.viewing && (
-        <ClipViewer
+      {player.viewing && (
+        <ClipPlayer
           posts={posts}
           before={dropped}
-          currentId={viewer.viewing}
+          currentId={player.viewing}
           hasNextPage={hasNextPage && !pageError}
           loadMore={loadMore}
-          onShow={viewer.show}
-          onClose={viewer.close}
+          onShow={player.show}
+          onClose={player.close}
           listName={name}
         />
       )}
@@ -182,7 +182,7 @@ export function PostFeed({ connection, loading, error, fetchNextPage, empty, nam
 
 /**
  * The posts on screen, counting the dropped ones (-1 when unknown): the feed's, or, while the
- * viewer shows the clip at window index `viewing`, that clip and a few behind it, so that going
+ * player shows the clip at window index `viewing`, that clip and a few behind it, so that going
  * back up, the page above arrives before it is reached.
  */
 function rangeOnScreen(
@@ -195,7 +195,7 @@ function rangeOnScreen(
   return [Math.max(0, dropped + viewing - VIEWER_LOOK_BEHIND), dropped + viewing + 1];
 }
 
-/** A first guess for a dropped post that was never measured (the viewer scrolled past it). */
+/** A first guess for a dropped post that was never measured (the player scrolled past it). */
 const DROPPED_CARD_HEIGHT = 600;
 
 /** The place of a post dropped from the cache while it is fetched again: its size, kept, so nothing moves. */

@@ -52,7 +52,7 @@ export function useFeedQuery<TData, TVariables extends PageVariables>(
           });
           return current && connection ? ({ ...current, [field]: { ...connection, edges, pageInfo } } as TData) : current;
         });
-        // A dropped post looked up on its own as well (`post(id)`: the viewer's clip, a card's
+        // A dropped post looked up on its own as well (`post(id)`: the player's clip, a card's
         // comments) would stay through that lookup, one more for every clip watched: it goes too.
         // Nothing shown reads it by then: its card and slide are far off screen.
         for (const id of dropped) client.cache.evict({ id: 'ROOT_QUERY', fieldName: 'post', args: { id }, broadcast: false });

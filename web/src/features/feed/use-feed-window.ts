@@ -29,7 +29,7 @@ const NO_CHUNKS: DroppedChunk[] = [];
  * Resolves once the list written to the cache has reached the feed. Apollo hands a cache write to
  * the queries watching it on a zero-delay timer; changing the chunks before that rendered them
  * against the old list, and a restore started from there wrote the old list back without the page
- * just restored (the viewer then counted 10 clips short).
+ * just restored (the player then counted 10 clips short).
  */
 function listRendered(): Promise<void> {
   return new Promise((resolve) => window.setTimeout(resolve, 0));

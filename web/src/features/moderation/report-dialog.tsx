@@ -4,7 +4,7 @@ import { LIMITS, charCount, checkReportForm, upTo } from '@campus-clips/rules';
 import { ReportDocument, type ReportReason, type ReportTarget } from '../../graphql/graphql';
 import { ModalDialog } from '../../shared/components/modal-dialog';
 import { showFlashToast } from '../../shared/components/flash-toast';
-import { useBlockMute } from '../../shared/lib/block-mute';
+import { useBlockMute } from '../blocks';
 import { errorMessage, fieldErrors } from '../../shared/lib/graphql-error';
 import { REPORT_REASONS, targetNoun } from './report-labels';
 

@@ -8,7 +8,7 @@ import { useAuth } from '../../shared/session/auth-context';
 import { ErrorBox } from '../../shared/components/error-box';
 import { fieldErrors } from '../../shared/lib/graphql-error';
 import { VideoUploadArea } from '../../shared/components/video-upload-area';
-import { MentionField } from '../../shared/components/mention-field';
+import { MentionField } from '../mentions';
 import { EventFields, checkEventDraft, emptyEventDraft } from '../events';
 
 /** /create-post: upload a video, add a caption and tags, publish. */

@@ -6,6 +6,6 @@ export { NowPlayingProvider } from './now-playing';
 export { DeletePostControl } from './delete-post-control';
 export { ProcessingNotice } from './processing-notice';
 export { useMyPostUpdates } from './use-my-post-updates';
-// The full-screen viewer (features/viewer) shows the same comments and likes over its clips.
+// The clip player (features/player) shows the same comments and likes over its clips.
 export { CommentsPanel } from './comments-panel';
 export { useToggleLike } from './use-toggle-like';

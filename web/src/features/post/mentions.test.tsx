@@ -19,7 +19,7 @@ import {
   testUser,
 } from '../../shared/lib/testing/render-with-apollo';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
-import PostPage from './post-page';
+import PostPage from '../feed/post-page';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 

@@ -6,7 +6,7 @@ import { Avatar } from '../../shared/components/avatar';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
 import { Toast, useToast } from '../../shared/components/toast';
-import { MentionText } from '../../shared/components/mention-text';
+import { MentionText } from '../mentions';
 import { RelativeTime } from '../../shared/components/relative-time';
 import { ReportButton } from '../moderation';
 import { PostEventPanel } from '../events';

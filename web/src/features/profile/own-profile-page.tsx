@@ -7,7 +7,7 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { fromDateKey } from '../../shared/lib/local-date';
 import { FollowCounts, ProfileDetails } from './profile-sections';
-import { useNextPage } from './use-next-page';
+import { useNextPage } from '../../shared/hooks/use-next-page';
 import { DeletePostControl } from '../post';
 
 const POSTS_PAGE_SIZE = 12;
@@ -21,7 +21,7 @@ export default function OwnProfilePage() {
   });
   const fetchPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
   const posts = data?.viewer?.posts;
-  const { loadMore, loadingMore } = useNextPage(posts?.pageInfo, fetchPage);
+  const { loadMore, loadingMore } = useNextPage(fetchPage, posts?.pageInfo.hasNextPage ?? false, posts?.pageInfo.endCursor ?? null);
 
   if (!currentUser) {
     return (

@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { ProfileMutedUsersDocument } from '../../graphql/graphql';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { showFlashToast } from '../../shared/components/flash-toast';
-import { useBlockMute } from '../../shared/lib/block-mute';
+import { useBlockMute } from '../blocks';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { ModeratorToggle, ReportButton } from '../moderation';
 

@@ -6,7 +6,7 @@ import { OpenFullScreenButton } from '../../shared/components/open-full-screen-b
 import { ProcessingNotice, useMyPostUpdates } from '../post';
 import { Spinner } from '../../shared/components/spinner';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
-import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
+import { ClipPlayer, focusClipOpener, useClipPlayer } from '../player';
 
 /** Follower and following counts, never shown below 0. */
 export function FollowCounts({ followers, following }: { followers: number; following: number }) {
@@ -73,8 +73,8 @@ type PostsGridProps = {
 export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, postActions }: PostsGridProps) {
   const lastRef = useLoadMoreOnView(onLoadMore, hasNextPage && !loadingMore);
   useMyPostUpdates(posts.filter((post) => post.status === 'PROCESSING').map((post) => post.id));
-  // A tile's clip opens in the full-screen viewer (`?view=<postId>`), which pages through these posts.
-  const viewer = useClipViewer(useCallback((postId: string) => focusClipOpener(postId), []));
+  // A tile's clip opens in the full-screen player (`?view=<postId>`), which pages through these posts.
+  const player = useClipPlayer(useCallback((postId: string) => focusClipOpener(postId), []));
   if (posts.length === 0) return <p className="text-gray-500">No posts yet.</p>;
   return (
     <>
@@ -99,7 +99,7 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, 
                 <OpenFullScreenButton
                   postId={post.id}
                   label={`Open clip full screen${post.caption ? `: ${post.caption}` : ''}`}
-                  onOpen={() => viewer.open(post.id)}
+                  onOpen={() => player.open(post.id)}
                 />
               </div>
             ) : (
@@ -128,14 +128,14 @@ export function ProfilePostsGrid({ posts, hasNextPage, loadingMore, onLoadMore, 
         ))}
       </ul>
       {loadingMore && <Spinner label="Loading more posts" />}
-      {viewer.viewing && (
-        <ClipViewer
+      {player.viewing && (
+        <ClipPlayer
           posts={posts}
-          currentId={viewer.viewing}
+          currentId={player.viewing}
           hasNextPage={hasNextPage}
           loadMore={onLoadMore}
-          onShow={viewer.show}
-          onClose={viewer.close}
+          onShow={player.show}
+          onClose={player.close}
           listName="Posts"
         />
       )}

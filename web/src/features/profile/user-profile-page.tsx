@@ -5,12 +5,12 @@ import { UserProfileDocument } from '../../graphql/graphql';
 import { Avatar } from '../../shared/components/avatar';
 import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
-import { FollowButton } from '../../shared/components/follow-button';
+import { FollowButton } from '../follows';
 import { errorCode, errorMessage } from '../../shared/lib/graphql-error';
 import { useAuth } from '../../shared/session/auth-context';
 import { FollowCounts, ProfileDetails } from './profile-sections';
 import { ProfileSafetyActions } from './profile-safety-actions';
-import { useNextPage } from './use-next-page';
+import { useNextPage } from '../../shared/hooks/use-next-page';
 import { DeletePostControl } from '../post';
 
 const POSTS_PAGE_SIZE = 12;
@@ -29,7 +29,7 @@ export default function UserProfilePage() {
   });
   const fetchPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
   const posts = data?.user?.posts;
-  const { loadMore, loadingMore } = useNextPage(posts?.pageInfo, fetchPage);
+  const { loadMore, loadingMore } = useNextPage(fetchPage, posts?.pageInfo.hasNextPage ?? false, posts?.pageInfo.endCursor ?? null);
 
   const back = (
     <button

@@ -7,7 +7,7 @@ import { Avatar } from '../../shared/components/avatar';
 import { ErrorBox } from '../../shared/components/error-box';
 import { ErrorBanner, SuccessBanner } from '../../shared/components/form-controls';
 import { Spinner } from '../../shared/components/spinner';
-import { useBlockMute } from '../../shared/lib/block-mute';
+import { useBlockMute } from '../blocks';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { SettingsSection } from './settings-section';
 

@@ -2,16 +2,16 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 const VIEW_PARAM = 'view';
-/** Marks a history entry the viewer pushed itself: closing it is then a step back. */
+/** Marks a history entry the player pushed itself: closing it is then a step back. */
 type ViewerState = { clipViewerPushed?: boolean } & Record<string, unknown>;
 
 /**
- * The full-screen viewer's place in the URL: `?view=<postId>` on the page's own route, so Back
+ * The full-screen player's place in the URL: `?view=<postId>` on the page's own route, so Back
  * closes it and a reload reopens the same clip. Opening pushes one history entry; swiping replaces
- * it with the clip now shown; closing goes back to the entry it came from. When the viewer closes
+ * it with the clip now shown; closing goes back to the entry it came from. When the player closes
  * (Close, Escape or Back) `onReturn` gets the last clip shown, to bring its card back into view.
  */
-export function useClipViewer(onReturn: (postId: string) => void) {
+export function useClipPlayer(onReturn: (postId: string) => void) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -82,7 +82,7 @@ const SCROLL_RELEASE_MS = 1_000;
 
 /**
  * Going back to the page's entry (Close, Escape, Back) made the browser put the page back where it
- * was when the viewer opened, after the viewer had brought the card of the last clip into view: the
+ * was when the player opened, after the player had brought the card of the last clip into view: the
  * card was scrolled away again and unmounted, and focus fell to <body>. The page's entry keeps its
  * scroll itself ('manual', set while it is the current entry) from opening until shortly after
  * closing, then the browser's restoring is back for other navigations.
@@ -101,7 +101,7 @@ function releaseScrollLater(): void {
   }, SCROLL_RELEASE_MS);
 }
 
-/** The button on a card that opens its clip in the viewer (PostCard and the profile grid mark it). */
+/** The button on a card that opens its clip in the player (PostCard and the profile grid mark it). */
 export function clipOpenerSelector(postId: string): string {
   return `[data-clip-open="${CSS.escape(postId)}"]`;
 }

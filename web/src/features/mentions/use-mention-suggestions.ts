@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { MentionSuggestionsDocument, type MentionSuggestionsQuery } from '../../graphql/graphql';
-import type { MentionTrigger } from '../lib/mentions';
+import type { MentionTrigger } from './mentions';
 
 /** A person an '@' offers. */
 export type MentionOption = { id: string; displayName: string; photoURL: string | null };

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { ApolloCache, Reference } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { BlockUserDocument, MuteUserDocument, UnblockUserDocument, UnmuteUserDocument } from '../../graphql/graphql';
-import { useAuth } from '../session/auth-context';
+import { useAuth } from '../../shared/session/auth-context';
 
 type ListField = 'blockedUsers' | 'mutedUsers';
 

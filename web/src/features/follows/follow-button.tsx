@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { FollowUserDocument, UnfollowUserDocument } from '../../graphql/graphql';
-import { rateLimitMessage } from '../lib/graphql-error';
-import { useAuth } from '../session/auth-context';
-import { Toast, useToast } from './toast';
+import { rateLimitMessage } from '../../shared/lib/graphql-error';
+import { useAuth } from '../../shared/session/auth-context';
+import { Toast, useToast } from '../../shared/components/toast';
 
 type FollowTarget = { id: string; isViewer: boolean; viewerIsFollowing: boolean; displayName?: string | null };
 

@@ -7,7 +7,7 @@ function browserConnection(): ConnectionHints {
 }
 
 /**
- * Whether the viewer may fetch the next clip's first seconds before the student swipes. Not when
+ * Whether the player may fetch the next clip's first seconds before the student swipes. Not when
  * they asked to save data, nor on a 2G-class connection, where it would slow the clip they are
  * watching and spend data on one they may never see. Browsers that say nothing get the preload.
  */

@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { ViewerClipQuery } from '../../graphql/graphql';
+import type { PlayerClipQuery } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
-import { FollowButton } from '../../shared/components/follow-button';
-import { MentionText } from '../../shared/components/mention-text';
+import { FollowButton } from '../follows';
+import { MentionText } from '../mentions';
 import { CommentsPanel } from '../post';
-import type { ViewerPost } from './viewer-types';
+import type { PlayerPost } from './player-types';
 
-export type FullClip = NonNullable<ViewerClipQuery['post']>;
+export type FullClip = NonNullable<PlayerClipQuery['post']>;
 
 type ClipDetailsProps = {
-  /** The clip as the list has it, and as the viewer asked for it (with the author's follow state) once that arrived. */
-  post: ViewerPost;
+  /** The clip as the list has it, and as the player asked for it (with the author's follow state) once that arrived. */
+  post: PlayerPost;
   full: FullClip | null;
   likeCount: number;
   viewerHasLiked: boolean | undefined;

@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
 import { MentionSuggestionsDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo } from '../lib/testing/render-with-apollo';
+import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
 import { MentionField, type MentionValue } from './mention-field';
 
-jest.mock('../session/auth-context', () => ({ useAuth: () => authValue() }));
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
 const person = (id: string, displayName: string, isViewer = false) => ({
   __typename: 'User' as const,

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { EventsDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { toDateKey } from '../../shared/lib/local-date';
-import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed, useFeedQuery } from '../feed';
+import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
+import { useFeedQuery } from './use-feed-query';
 import { eventsVariables, filtersFromSearch, searchFromFilters, type EventsFilters } from './events-filters';
 
 const CHOICE_CLASS =

@@ -1,10 +1,10 @@
 import type { MentionFieldsFragment, PostMediaFieldsFragment } from '../../graphql/graphql';
 
 /**
- * A clip as the lists that open the viewer hold it: a feed's post card, or a profile tile (which
- * lacks the author, the mentions and the viewer's like; the viewer asks for those itself).
+ * A clip as the lists that open the player hold it: a feed's post card, or a profile tile (which
+ * lacks the author, the mentions and the viewer's like; the player asks for those itself).
  */
-export type ViewerPost = PostMediaFieldsFragment & {
+export type PlayerPost = PostMediaFieldsFragment & {
   caption: string;
   tags: string[];
   createdAt: string;
@@ -20,9 +20,9 @@ export type ViewerPost = PostMediaFieldsFragment & {
   } | null;
 };
 
-export type ClipViewerProps = {
-  /** The list the viewer pages through, in the list's order (the feed's own Apollo data). */
-  posts: readonly ViewerPost[];
+export type ClipPlayerProps = {
+  /** The list the player pages through, in the list's order (the feed's own Apollo data). */
+  posts: readonly PlayerPost[];
   /** How many clips of the list come before `posts[0]` (a feed's window let them go): for the count. */
   before?: number;
   /** The clip to show first (and the one the URL names). */

@@ -10,10 +10,8 @@ import { Spinner } from '../../shared/components/spinner';
 import { ErrorBox } from '../../shared/components/error-box';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { showFlashToast } from '../../shared/components/flash-toast';
-import { NowPlayingProvider } from './now-playing';
-import { PostCard } from './post-card';
-import { useMyPostUpdates } from './use-my-post-updates';
-import { ClipViewer, focusClipOpener, useClipViewer } from '../viewer';
+import { NowPlayingProvider, PostCard, useMyPostUpdates } from '../post';
+import { ClipPlayer, focusClipOpener, useClipPlayer } from '../player';
 
 export default function PostPage() {
   const { id = '' } = useParams();
@@ -40,7 +38,7 @@ export default function PostPage() {
   useMyPostUpdates(post?.status === 'PROCESSING' ? [post.id] : []);
   useDocumentTitle(authorName ? `Clip by ${authorName}` : notFound ? 'Post not found' : null);
   // The clip also opens full screen (`?view=<id>`), as in the feeds.
-  const viewer = useClipViewer(focusClipOpener);
+  const player = useClipPlayer(focusClipOpener);
 
   let content;
   if (deleted) {
@@ -51,23 +49,23 @@ export default function PostPage() {
         <h1 className="sr-only">Clip by {authorName}</h1>
         {!currentUser && <SignInPrompt returnTo={pathname} />}
         {/* The one card autoplays when mostly in view, as in the feeds. */}
-        <NowPlayingProvider paused={viewer.viewing !== null}>
+        <NowPlayingProvider paused={player.viewing !== null}>
           <PostCard
             post={post}
             commentsOpenAtStart
             signInReturnTo={currentUser ? undefined : pathname}
-            onOpen={() => viewer.open(post.id)}
+            onOpen={() => player.open(post.id)}
             onDeleted={leaveDeleted}
           />
         </NowPlayingProvider>
-        {viewer.viewing && (
-          <ClipViewer
+        {player.viewing && (
+          <ClipPlayer
             posts={[post]}
-            currentId={viewer.viewing}
+            currentId={player.viewing}
             hasNextPage={false}
             loadMore={noMorePages}
-            onShow={viewer.show}
-            onClose={viewer.close}
+            onShow={player.show}
+            onClose={player.close}
             listName={`Clip by ${authorName}`}
           />
         )}

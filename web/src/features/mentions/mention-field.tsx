@@ -8,10 +8,10 @@
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom';
-import { findMentionTrigger, mentionedIds, type MentionPick } from '../lib/mentions';
-import { useMentionSuggestions, type MentionOption } from '../hooks/use-mention-suggestions';
-import { useAuth } from '../session/auth-context';
-import { Avatar } from './avatar';
+import { findMentionTrigger, mentionedIds, type MentionPick } from './mentions';
+import { useMentionSuggestions, type MentionOption } from './use-mention-suggestions';
+import { useAuth } from '../../shared/session/auth-context';
+import { Avatar } from '../../shared/components/avatar';
 
 export type MentionValue = { text: string; mentions: string[] };
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { MentionText } from './mention-text';
-import type { MentionRange } from '../lib/mentions';
+import type { MentionRange } from './mentions';
 
 function show(text: string, mentions: MentionRange[]) {
   return render(

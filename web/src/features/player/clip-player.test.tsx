@@ -1,23 +1,23 @@
-// Issue 16: the full-screen viewer opened from Home: one clip at a time, announced, paged with the
+// Issue 16: the full-screen clip player opened from Home: one clip at a time, announced, paged with the
 // keyboard, liked by a double-tap, closed with Escape back to the card, and the URL follows it.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CommentAddedDocument, HomeFeedDocument, LikePostDocument, PostCommentsDocument, ViewerClipDocument } from '../../graphql/graphql';
+import { CommentAddedDocument, HomeFeedDocument, LikePostDocument, PostCommentsDocument, PlayerClipDocument } from '../../graphql/graphql';
 import { createCache } from '../../shared/lib/apollo';
 import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
 import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
-import ClipViewerDialog from './clip-viewer-dialog';
+import ClipPlayerDialog from './clip-player-dialog';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
 const posts = ['p1', 'p2', 'p3'].map((id, index) => makePost(id, { likeCount: index + 1, caption: `Clip caption ${id}` }));
 
-/** The viewer asks for the clip on screen in full, with whether the student follows its author. */
+/** The player asks for the clip on screen in full, with whether the student follows its author. */
 const clipMocks = posts.map((post) => ({
-  request: { query: ViewerClipDocument, variables: { id: post.id } },
+  request: { query: PlayerClipDocument, variables: { id: post.id } },
   result: {
     data: { post: { ...post, author: { ...post.author, isViewer: false, viewerIsFollowing: false } } },
   },
@@ -65,7 +65,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('full-screen clip viewer', () => {
+describe('full-screen clip player', () => {
   it('opens the clip tapped, pages with the keyboard, preloads the next one and returns to the card on Escape', async () => {
     const user = userEvent.setup();
     renderHome();
@@ -197,7 +197,7 @@ describe('full-screen clip viewer', () => {
   it('keeps the same clip on screen, counted in its place, when the feed lets clips above it go or brings them back', async () => {
     const five = ['q1', 'q2', 'q3', 'q4', 'q5'].map((id) => makePost(id));
     const fiveMocks = five.map((post) => ({
-      request: { query: ViewerClipDocument, variables: { id: post.id } },
+      request: { query: PlayerClipDocument, variables: { id: post.id } },
       result: { data: { post: { ...post, author: { ...post.author, isViewer: false, viewerHasLiked: false, viewerIsFollowing: false } } } },
       maxUsageCount: Number.POSITIVE_INFINITY,
     }));
@@ -210,7 +210,7 @@ describe('full-screen clip viewer', () => {
       listName: 'Your Feed',
     };
     const trimmed = five.slice(2);
-    // The feed had let q1 and q2 go: the viewer holds q3-q5 and counts from 3, until they come back.
+    // The feed had let q1 and q2 go: the player holds q3-q5 and counts from 3, until they come back.
     function Feed() {
       const [restored, setRestored] = useState(false);
       return (
@@ -218,7 +218,7 @@ describe('full-screen clip viewer', () => {
           <button type="button" onClick={() => setRestored(true)}>
             bring them back
           </button>
-          <ClipViewerDialog {...props} posts={restored ? five : trimmed} before={restored ? 0 : 2} />
+          <ClipPlayerDialog {...props} posts={restored ? five : trimmed} before={restored ? 0 : 2} />
         </>
       );
     }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProcessingNotice } from '../post';
 import { posterFor, videoFor } from './clip-media';
-import type { ViewerPost } from './viewer-types';
+import type { PlayerPost } from './player-types';
 
 type ClipSlideProps = {
-  post: ViewerPost;
+  post: PlayerPost;
   authorName: string;
   isCurrent: boolean;
   /** 'auto' for the current clip and the next one (its first seconds arrive before the swipe). */
@@ -20,7 +20,7 @@ type ClipSlideProps = {
   heartBurst: number;
 };
 
-/** One screen of the viewer: the clip, filling the screen and keeping its shape. */
+/** One screen of the player: the clip, filling the screen and keeping its shape. */
 export function ClipSlide({
   post,
   authorName,

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 // Autoplay (spec §2 post card, issue 16): clips start muted, as browsers require; once the student
 // unmutes, every clip after it plays with sound until they mute again. Kept for the browser tab's
-// life, so closing and reopening the viewer does not mute them again.
+// life, so closing and reopening the player does not mute them again.
 let muted = true;
 const listeners = new Set<() => void>();
 

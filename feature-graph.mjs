@@ -1,0 +1,123 @@
+// Which feature may import which, in each app: the one place that says so (issue 24, items 4 and 6).
+//
+// `app -> feature -> { other feature: why }`. A feature imports another only through that
+// feature's index.ts, and only when this file names the pair. Read by:
+//   - eslint.config.mjs, which fails on any other import between features (eslint-plugin-boundaries)
+//     and on any import cycle (import-x/no-cycle);
+//   - scripts/check-feature-graph.mjs (in `npm test`), which fails when a feature folder is missing
+//     here, a pair here is no longer used, the graph has a cycle, the web imports the api, or the
+//     "Between features" section of docs/ARCHITECTURE.md differs from this file and the code
+//     (`node scripts/check-feature-graph.mjs --write` rewrites that section).
+// A feature's tests and scenarios may import what the feature may import; web unit tests may
+// compose any features (they render pages from several).
+// Everything in a feature's folder belongs to it: its entity, service, resolver, policy, REST routes.
+
+export default {
+  api: {
+    accounts: {
+      notifications: 'deleting an account removes the notifications about it',
+      uploads: 'deleting an account removes its media files',
+    },
+    blocks: {
+      notifications: 'blocking removes the notifications between the two',
+      users: 'the people blocked and muted are users',
+    },
+    calendar: {
+      posts: 'a calendar entry names the event post it came from',
+    },
+    comments: {
+      blocks: 'live comments skip people the listener blocked',
+      mentions: 'a comment mentions people',
+      notifications: 'a comment notifies the post author and the people it mentions',
+      posts: 'a comment is on a post the commenter may see',
+      users: 'a comment has an author',
+    },
+    events: {
+      calendar: 'adding an event puts it in the calendar',
+      posts: 'an event is a post with a time and place',
+    },
+    feeds: {
+      posts: 'a feed is a page of posts',
+    },
+    follows: {
+      notifications: 'a follow notifies the one followed',
+      users: 'people follow people',
+    },
+    likes: {
+      notifications: 'a like notifies the post author',
+      posts: 'a like is on a post the student may see',
+    },
+    mentions: {
+      users: 'a mention names a user',
+    },
+    moderation: {
+      notifications: 'a decision notifies the author and the reporters',
+      posts: 'removing a post is the posts feature deleting it',
+      uploads: 'removing a post or a picture removes its media',
+      users: 'reports, roles and suspensions are about users',
+    },
+    notifications: {
+      posts: 'a notification may name a post',
+      users: 'a notification names the person who acted',
+    },
+    posts: {
+      mentions: 'a caption mentions people',
+      uploads: 'a post claims its uploaded video',
+      users: 'a post has an author',
+    },
+    uploads: {},
+    users: {
+      uploads: 'a profile picture is an upload',
+    },
+    'video-processing': {
+      posts: 'transcoding fills in a post through the VideoPipeline port posts declares',
+      uploads: 'transcoding reads the uploaded file',
+    },
+  },
+  web: {
+    auth: {},
+    blocks: {},
+    calendar: {},
+    community: {
+      follows: 'a person card has a Follow button',
+    },
+    events: {},
+    feed: {
+      moderation: 'Home shows moderation notices',
+      player: 'a feed opens its clips in the full-screen player',
+      post: 'a feed is a list of post cards (Home, Explore, tags, Events, a post page)',
+    },
+    follows: {},
+    help: {},
+    legal: {},
+    mentions: {},
+    moderation: {
+      blocks: 'the report dialog offers to block or mute the person reported',
+    },
+    notifications: {},
+    pages: {},
+    player: {
+      follows: 'the Follow button over a clip',
+      mentions: 'the caption links the people it mentions',
+      post: "the player shows the post's comments, like and processing state",
+    },
+    post: {
+      events: "an event post's card shows its event; the create form has the event fields",
+      mentions: 'captions and comments mention people',
+      moderation: 'the Report button on posts and comments',
+    },
+    profile: {
+      blocks: 'Block and Mute on a profile',
+      follows: 'the Follow button on a profile',
+      moderation: 'Report and Make moderator on a profile',
+      player: "a profile's grid opens its clips in the player",
+      post: "a profile's own posts, their delete control and processing state",
+    },
+    settings: {
+      auth: 'the password rules and Firebase messages of the sign-in screens',
+      blocks: 'the blocked and muted lists',
+      events: 'the calendar feed section',
+      notifications: 'the notification switches',
+    },
+  },
+};

@@ -1,5 +1,0 @@
-// The viewer feature's public API: the full-screen clip viewer (its dialog loads on demand) and the
-// URL state (`?view=<postId>`) the lists that open it keep.
-export { ClipViewer } from './clip-viewer';
-export { useClipViewer, focusClipOpener } from './use-clip-viewer';
-export type { ViewerPost } from './viewer-types';
