@@ -83,6 +83,7 @@ export class CommentService {
     const [author] = await this.users.byIds([comment.authorUid]);
     const { authorUid, public: isPublic } = inserted[0]!;
     this.events.commentAdded({ ...comment, author: author ?? null, post: { authorUid, public: isPublic } });
+    comment.postAuthorUid = authorUid;
     return comment;
   }
 

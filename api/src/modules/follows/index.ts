@@ -3,3 +3,4 @@ export { Follow } from './follow.entity';
 export { FollowResolver } from './follow.resolver';
 export { FollowService } from './follow.service';
 export { followPolicy } from './follow.policy';
+export { FOLLOW_VIEWER_CAN, FollowViewerCanResolver } from './follow-viewer-can';

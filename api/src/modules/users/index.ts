@@ -5,3 +5,4 @@ export { UserResolver } from './user.resolver';
 export { accountNotAvailable, UserService, userNotFound } from './user.service';
 export { OwnerOnly, userPolicy } from './user.policy';
 export { postCountSeenBy } from './post-count';
+export { USER_VIEWER_CAN, UserViewerCan, UserViewerCanResolver } from './user-viewer-can';

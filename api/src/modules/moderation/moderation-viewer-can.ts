@@ -1,0 +1,95 @@
+import { Ctx, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Public } from '../../shared/graphql/access';
+import { exposed, viewerCan, type ViewerCanFields } from '../../shared/viewer-can';
+import type { GraphQLContext } from '../graphql-context';
+import { CommentViewerCan, type CommentSubject } from '../comments';
+import { type Post, PostViewerCan } from '../posts';
+import { type User, UserViewerCan } from '../users';
+import { moderationPolicy } from './moderation.policy';
+
+/**
+ * Moderation's rows of each type's `viewerCan`: reporting (anyone signed in, but not oneself) and
+ * deciding on reports (moderators and admins), and, on `Query.viewerCan`, what the caller may do
+ * with no object in hand.
+ */
+export const POST_MODERATION_CAN = {
+  report: exposed(moderationPolicy, 'report', (post: Post) => post.authorUid),
+  moderate: exposed(moderationPolicy, 'moderate', (_post: Post) => null),
+} satisfies ViewerCanFields<Post>;
+
+export const COMMENT_MODERATION_CAN = {
+  report: exposed(moderationPolicy, 'report', (comment: CommentSubject) => comment.authorUid),
+  moderate: exposed(moderationPolicy, 'moderate', (_comment: CommentSubject) => null),
+} satisfies ViewerCanFields<CommentSubject>;
+
+export const USER_MODERATION_CAN = {
+  report: exposed(moderationPolicy, 'report', (user: User) => user.id),
+} satisfies ViewerCanFields<User>;
+
+/** Abilities that judge no object: the caller's role alone. */
+export const APP_MODERATION_CAN = {
+  moderate: exposed(moderationPolicy, 'moderate', (_none: null) => null),
+  grantRoles: exposed(moderationPolicy, 'grantRoles', (_none: null) => null),
+  readAuditLog: exposed(moderationPolicy, 'readAuditLog', (_none: null) => null),
+} satisfies ViewerCanFields<null>;
+
+@ObjectType('ViewerCan', { description: 'What the caller may do with no object in hand, as the api decides it: ask, never re-decide' })
+export class ViewerCan {}
+
+@Resolver(() => PostViewerCan)
+export class PostModerationCanResolver {
+  @FieldResolver(() => Boolean, { description: 'report: anyone signed in, but not its author' })
+  report(@Root() post: Post, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
+    return viewerCan(POST_MODERATION_CAN.report, viewer, post, sharedAcrossViewers);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'moderate (a decision on its reports): moderators and admins' })
+  moderate(@Root() post: Post, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
+    return viewerCan(POST_MODERATION_CAN.moderate, viewer, post, sharedAcrossViewers);
+  }
+}
+
+@Resolver(() => CommentViewerCan)
+export class CommentModerationCanResolver {
+  @FieldResolver(() => Boolean, { description: 'report: anyone signed in, but not its author' })
+  report(@Root() comment: CommentSubject, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
+    return viewerCan(COMMENT_MODERATION_CAN.report, viewer, comment, sharedAcrossViewers);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'moderate (a decision on its reports): moderators and admins' })
+  moderate(@Root() comment: CommentSubject, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
+    return viewerCan(COMMENT_MODERATION_CAN.moderate, viewer, comment, sharedAcrossViewers);
+  }
+}
+
+@Resolver(() => UserViewerCan)
+export class UserModerationCanResolver {
+  @FieldResolver(() => Boolean, { description: 'report: anyone signed in, but not oneself' })
+  report(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
+    return viewerCan(USER_MODERATION_CAN.report, viewer, user, sharedAcrossViewers);
+  }
+}
+
+@Resolver(() => ViewerCan)
+export class ViewerCanResolver {
+  @Public()
+  @Query(() => ViewerCan, { description: 'What the caller may do with no object in hand (all false when signed out)' })
+  viewerCan(): null {
+    return null;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'moderationQueue, moderate: moderators and admins' })
+  moderate(@Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(APP_MODERATION_CAN.moderate, viewer, null);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'setModerator, moderators: admins' })
+  grantRoles(@Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(APP_MODERATION_CAN.grantRoles, viewer, null);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'moderationLog: admins' })
+  readAuditLog(@Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(APP_MODERATION_CAN.readAuditLog, viewer, null);
+  }
+}
