@@ -74,8 +74,9 @@ export class UserModerationCanResolver {
 export class ViewerCanResolver {
   @Public()
   @Query(() => ViewerCan, { description: 'What the caller may do with no object in hand (all false when signed out)' })
-  viewerCan(): null {
-    return null;
+  viewerCan(): ViewerCan {
+    // Nothing to judge: the fields read the caller alone.
+    return new ViewerCan();
   }
 
   @FieldResolver(() => Boolean, { description: 'moderationQueue, moderate: moderators and admins' })
