@@ -22,11 +22,10 @@ export function exposed<R extends Record<string, Rule<never>>, A extends keyof R
 }
 
 /**
- * The policy's answer for this viewer. A live event executed once for many subscribers answers as
- * for nobody in particular (false), as other viewer-dependent fields do.
+ * The policy's answer for this viewer. (A live event shared between subscribers shares these only
+ * between subscribers the same rows answer alike: graphql/shared-subscribe.ts.)
  */
-export function viewerCan<Root>(rule: Exposed<Root>, viewer: Viewer | null, root: Root, sharedAcrossViewers = false): boolean {
-  if (sharedAcrossViewers) return false;
+export function viewerCan<Root>(rule: Exposed<Root>, viewer: Viewer | null, root: Root): boolean {
   return rule.policy.can(viewer, rule.action, rule.subject(root) as never);
 }
 

@@ -4,6 +4,7 @@ import { buildSchema, isObjectType } from 'graphql';
 import { VIEWER_CAN } from '../../src/modules/resolvers';
 import type { Policy, Role } from '../../src/shared/policy';
 import type { Exposed } from '../../src/shared/viewer-can';
+import { liveComments } from '../support/live-comments';
 import { createSuiteStore, type SuiteStore } from '../support/database-snapshot';
 import { createPost } from '../support/scenario';
 import { createStudent, graphql, startTestServer, type Student, type TestServer } from '../support/test-server';
@@ -187,6 +188,29 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     expect((await answersFor(mo)).Query).toEqual({ moderate: true, grantRoles: false, readAuditLog: false });
     expect((await answersFor(al)).Query).toEqual({ moderate: true, grantRoles: true, readAuditLog: true });
     expect((await answersFor(mo)).Post).toEqual({ delete: false, report: true, moderate: true });
+  });
+
+  it('tells each live subscriber what they may do to a new comment (shared per class of subscriber, never across classes)', async () => {
+    const LIVE = `subscription ($id: ID!) { commentAdded(postId: $id) { text author { id } viewerCan { delete report moderate } } }`;
+    const subscribers = [ada, ben, cy, mo];
+    const streams = subscribers.map((student) => liveComments(server, student, LIVE, postId));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const added = await graphql(server, ben.token, `mutation ($id: ID!) { addComment(postId: $id, text: "Live one") { id } }`, { id: postId });
+      expect(added.errors).toBeUndefined();
+      const events = await Promise.all(streams.map((stream) => stream.next()));
+      expect(events.map((event) => event.commentAdded.viewerCan)).toEqual([
+        { delete: true, report: true, moderate: false }, // the post's author
+        { delete: true, report: false, moderate: false }, // the comment's author (another tab)
+        { delete: false, report: true, moderate: false }, // a bystander
+        { delete: false, report: true, moderate: true }, // a moderator
+      ]);
+      subscribers.forEach((student, i) =>
+        expect(events[i].commentAdded.viewerCan).toEqual(policyAnswers(student, student === mo ? 'moderator' : 'student').Comment),
+      );
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
   });
 
   it('costs no statement per row: a feed page and a thread answer viewerCan from what they already read', async () => {

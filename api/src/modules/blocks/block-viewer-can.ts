@@ -13,12 +13,12 @@ export const BLOCK_VIEWER_CAN = {
 @Resolver(() => UserViewerCan)
 export class BlockViewerCanResolver {
   @FieldResolver(() => Boolean, { description: 'blockUser: anyone but oneself' })
-  block(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(BLOCK_VIEWER_CAN.block, viewer, user, sharedAcrossViewers);
+  block(@Root() user: User, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(BLOCK_VIEWER_CAN.block, viewer, user);
   }
 
   @FieldResolver(() => Boolean, { description: 'muteUser: anyone but oneself' })
-  mute(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(BLOCK_VIEWER_CAN.mute, viewer, user, sharedAcrossViewers);
+  mute(@Root() user: User, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(BLOCK_VIEWER_CAN.mute, viewer, user);
   }
 }

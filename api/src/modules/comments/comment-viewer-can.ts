@@ -15,10 +15,15 @@ export const COMMENT_VIEWER_CAN = {
   delete: exposed(commentPolicy, 'delete', (comment: CommentSubject) => comment),
 } satisfies ViewerCanFields<CommentSubject>;
 
+/** A live comment as the rules judge it: its author and its post's author came with the event. */
+export function liveCommentSubject(payload: { authorUid: string; post: { authorUid: string } }): CommentSubject {
+  return { authorUid: payload.authorUid, postAuthorUid: payload.post.authorUid };
+}
+
 @Resolver(() => CommentViewerCan)
 export class CommentViewerCanResolver {
   @FieldResolver(() => Boolean, { description: "deleteComment: its author, or the post's author" })
-  delete(@Root() comment: CommentSubject, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(COMMENT_VIEWER_CAN.delete, viewer, comment, sharedAcrossViewers);
+  delete(@Root() comment: CommentSubject, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(COMMENT_VIEWER_CAN.delete, viewer, comment);
   }
 }

@@ -12,7 +12,7 @@ import { CommentConnection } from './comment-connection';
 import { commentTopic, liveCommentShown, type CommentEventPayload } from './comment-events';
 import { Comment } from './comment.entity';
 import type { CommentSubject } from './comment.policy';
-import { CommentViewerCan } from './comment-viewer-can';
+import { CommentViewerCan, liveCommentSubject } from './comment-viewer-can';
 
 type Jsonish<T> = { [K in keyof T]: T[K] extends Date ? string | Date : T[K] };
 /** A comment as it crosses the PubSub (through Redis, dates arrive as strings). */
@@ -79,7 +79,7 @@ export class CommentResolver {
     if (known) return known;
     const { author, post: _post, postAuthorUid: _known, ...fields } = payload;
     // The post's author came with the event too: viewerCan needs no lookup per subscriber.
-    const comment = Object.assign(new Comment(), fields, { createdAt: new Date(fields.createdAt), postAuthorUid: payload.post.authorUid });
+    const comment = Object.assign(new Comment(), fields, { createdAt: new Date(fields.createdAt), postAuthorUid: liveCommentSubject(payload).postAuthorUid });
     if (author !== undefined) {
       carriedAuthors.set(
         comment,

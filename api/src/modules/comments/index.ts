@@ -5,4 +5,4 @@ export { commentTopic, type CommentEventPayload, type CommentEvents } from './co
 export { CommentResolver, PostCommentsResolver } from './comment.resolver';
 export { CommentService } from './comment.service';
 export { commentPolicy, type CommentSubject } from './comment.policy';
-export { COMMENT_VIEWER_CAN, CommentViewerCan, CommentViewerCanResolver } from './comment-viewer-can';
+export { COMMENT_VIEWER_CAN, CommentViewerCan, CommentViewerCanResolver, liveCommentSubject } from './comment-viewer-can';

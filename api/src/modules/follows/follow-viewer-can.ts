@@ -12,7 +12,7 @@ export const FOLLOW_VIEWER_CAN = {
 @Resolver(() => UserViewerCan)
 export class FollowViewerCanResolver {
   @FieldResolver(() => Boolean, { description: 'follow: anyone but oneself' })
-  follow(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(FOLLOW_VIEWER_CAN.follow, viewer, user, sharedAcrossViewers);
+  follow(@Root() user: User, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(FOLLOW_VIEWER_CAN.follow, viewer, user);
   }
 }

@@ -39,34 +39,34 @@ export class ViewerCan {}
 @Resolver(() => PostViewerCan)
 export class PostModerationCanResolver {
   @FieldResolver(() => Boolean, { description: 'report: anyone signed in, but not its author' })
-  report(@Root() post: Post, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(POST_MODERATION_CAN.report, viewer, post, sharedAcrossViewers);
+  report(@Root() post: Post, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(POST_MODERATION_CAN.report, viewer, post);
   }
 
   @FieldResolver(() => Boolean, { description: 'moderate (a decision on its reports): moderators and admins' })
-  moderate(@Root() post: Post, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(POST_MODERATION_CAN.moderate, viewer, post, sharedAcrossViewers);
+  moderate(@Root() post: Post, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(POST_MODERATION_CAN.moderate, viewer, post);
   }
 }
 
 @Resolver(() => CommentViewerCan)
 export class CommentModerationCanResolver {
   @FieldResolver(() => Boolean, { description: 'report: anyone signed in, but not its author' })
-  report(@Root() comment: CommentSubject, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(COMMENT_MODERATION_CAN.report, viewer, comment, sharedAcrossViewers);
+  report(@Root() comment: CommentSubject, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(COMMENT_MODERATION_CAN.report, viewer, comment);
   }
 
   @FieldResolver(() => Boolean, { description: 'moderate (a decision on its reports): moderators and admins' })
-  moderate(@Root() comment: CommentSubject, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(COMMENT_MODERATION_CAN.moderate, viewer, comment, sharedAcrossViewers);
+  moderate(@Root() comment: CommentSubject, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(COMMENT_MODERATION_CAN.moderate, viewer, comment);
   }
 }
 
 @Resolver(() => UserViewerCan)
 export class UserModerationCanResolver {
   @FieldResolver(() => Boolean, { description: 'report: anyone signed in, but not oneself' })
-  report(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(USER_MODERATION_CAN.report, viewer, user, sharedAcrossViewers);
+  report(@Root() user: User, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(USER_MODERATION_CAN.report, viewer, user);
   }
 }
 

@@ -18,7 +18,7 @@ export const POST_VIEWER_CAN = {
 @Resolver(() => PostViewerCan)
 export class PostViewerCanResolver {
   @FieldResolver(() => Boolean, { description: 'deletePost: its author' })
-  delete(@Root() post: Post, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(POST_VIEWER_CAN.delete, viewer, post, sharedAcrossViewers);
+  delete(@Root() post: Post, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(POST_VIEWER_CAN.delete, viewer, post);
   }
 }

@@ -18,7 +18,7 @@ export const USER_VIEWER_CAN = {
 @Resolver(() => UserViewerCan)
 export class UserViewerCanResolver {
   @FieldResolver(() => Boolean, { description: 'updateProfile: its owner' })
-  update(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): boolean {
-    return viewerCan(USER_VIEWER_CAN.update, viewer, user, sharedAcrossViewers);
+  update(@Root() user: User, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(USER_VIEWER_CAN.update, viewer, user);
   }
 }
