@@ -10,7 +10,7 @@ import { RelativeTime } from '../../shared/components/relative-time';
 import { Spinner } from '../../shared/components/spinner';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { auditActionLabel } from './report-labels';
-import { useMyRole } from './use-my-role';
+import { useViewerCan } from './use-my-role';
 
 const plainButton =
   'rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-wait disabled:opacity-60';
@@ -121,7 +121,7 @@ function ModerationLog() {
  * not on an admin's profile (admins are made with the admin command).
  */
 export function ModeratorToggle({ userId, name }: { userId: string; name: string }) {
-  const isAdmin = useMyRole() === 'ADMIN';
+  const isAdmin = useViewerCan().grantRoles;
   const { data } = useQuery(ModerationTeamDocument, { skip: !isAdmin });
   if (!isAdmin || !data) return null;
   const member = data.moderators.find((candidate) => candidate.user.id === userId);

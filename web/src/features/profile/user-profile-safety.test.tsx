@@ -10,14 +10,13 @@ import {
   ModerationLogDocument,
   ModerationTeamDocument,
   MuteUserDocument,
-  MyRoleDocument,
   ProfileMutedUsersDocument,
   SetModeratorDocument,
   UnmuteUserDocument,
   UserProfileDocument,
 } from '../../graphql/graphql';
 import { dismissFlashToast } from '../../shared/components/flash-toast';
-import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
+import { abilitiesMock, authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
 import UserProfilePage from './user-profile-page';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
@@ -188,11 +187,7 @@ describe('a blocked account', () => {
 });
 
 describe('an admin on a profile', () => {
-  const role = (myRole: string): MockLink.MockedResponse => ({
-    request: { query: MyRoleDocument, variables: {} },
-    result: { data: { myRole } },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-  });
+  const role = abilitiesMock;
   const team = (moderators: object[]): MockLink.MockedResponse => ({
     request: { query: ModerationTeamDocument, variables: {} },
     result: { data: { moderators } },
@@ -227,7 +222,7 @@ describe('an admin on a profile', () => {
   });
 
   it('is not offered to a student or a moderator', async () => {
-    for (const myRole of ['STUDENT', 'MODERATOR']) {
+    for (const myRole of ['STUDENT', 'MODERATOR'] as const) {
       const { unmount } = renderProfile([role(myRole), profileMock, mutedMock([])]);
       expect(await screen.findByRole('button', { name: 'Block' })).toBeInTheDocument();
       await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));

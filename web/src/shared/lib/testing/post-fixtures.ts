@@ -29,6 +29,8 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
     likeCount: 3,
     viewerHasLiked: false,
     commentCount: 0,
+    // As the api answers a student reading someone else's post.
+    viewerCan: { __typename: 'PostViewerCan' as const, delete: false, report: true },
     event: null as (PostEventFieldsFragment & { __typename: 'PostEvent' }) | null,
     author: {
       __typename: 'User' as const,
