@@ -18,6 +18,7 @@ import {
 import { dismissFlashToast } from '../../shared/components/flash-toast';
 import { abilitiesMock, authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
 import UserProfilePage from './user-profile-page';
+import { userCan } from '../../shared/lib/testing/post-fixtures';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
@@ -44,6 +45,7 @@ const profileMock: MockLink.MockedResponse = {
         postCount: 0,
         isViewer: false,
         viewerIsFollowing: true,
+        viewerCan: userCan(),
         posts: { __typename: 'PostConnection', edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
       },
     },
