@@ -122,7 +122,10 @@ function shareKey(args: ExecutionArgs): { key: string; classedBy: string | null 
   if (!shareable.shared) return null;
   // Signed-in or not still matters (fields that require a user fail for a guest).
   const signedIn = Boolean((args.contextValue as { viewer?: unknown } | undefined)?.viewer);
-  return { key: JSON.stringify([query, args.operationName ?? null, args.variableValues ?? null, signedIn]), classedBy: shareable.classedBy };
+  return {
+    key: JSON.stringify([query, args.operationName ?? null, args.variableValues ?? null, signedIn]),
+    classedBy: shareable.classedBy,
+  };
 }
 
 function isShareable(schema: GraphQLSchema, document: DocumentNode, query: string): Shareable {

@@ -52,7 +52,12 @@ function allPolicies(): Map<string, Policy<never>> {
 }
 
 const FIELDS = VIEWER_CAN as unknown as Record<string, Record<string, Exposed<unknown>>>;
-const TYPE_OF_FIELDS: Record<string, string> = { Post: 'PostViewerCan', Comment: 'CommentViewerCan', User: 'UserViewerCan', Query: 'ViewerCan' };
+const TYPE_OF_FIELDS: Record<string, string> = {
+  Post: 'PostViewerCan',
+  Comment: 'CommentViewerCan',
+  User: 'UserViewerCan',
+  Query: 'ViewerCan',
+};
 
 describe('every policy row is a viewerCan field or the server’s alone', () => {
   const policies = allPolicies();
@@ -128,7 +133,18 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     }
     postId = (await createPost(server, ada)).id;
     await server.app.database.dataSource.query(`UPDATE posts SET status = 'ready' WHERE id = $1`, [postId]);
-    const added = await graphql(server, ben.token, `mutation ($id: ID!) { addComment(postId: $id, text: "Nice one") { id } }`, { id: postId });
+    const added = await graphql(
+      server,
+      ben.token,
+      `
+        mutation ($id: ID!) {
+          addComment(postId: $id, text: "Nice one") {
+            id
+          }
+        }
+      `,
+      { id: postId },
+    );
     expect(added.errors).toBeUndefined();
   }, 240_000);
   afterAll(async () => {
@@ -155,7 +171,12 @@ describe('each viewerCan field answers as its policy row, through the api', () =
   function policyAnswers(student: Student | null, role: Role): Answers {
     const viewer = student && { uid: student.uid, role };
     const rows = (owner: string, root: unknown) =>
-      Object.fromEntries(Object.entries(FIELDS[owner]!).map(([field, rule]) => [field, rule.policy.can(viewer, rule.action as never, rule.subject(root) as never)]));
+      Object.fromEntries(
+        Object.entries(FIELDS[owner]!).map(([field, rule]) => [
+          field,
+          rule.policy.can(viewer, rule.action as never, rule.subject(root) as never),
+        ]),
+      );
     const post = { authorUid: ada.uid };
     return {
       Query: rows('Query', null),
@@ -179,7 +200,9 @@ describe('each viewerCan field answers as its policy row, through the api', () =
   });
 
   it("shows the post's author Delete on another student's comment under their post, and nobody else but its writer", async () => {
-    const deleteAnswers = await Promise.all([ada, ben, cy, mo, null].map(async (student) => (await answersFor(student)).Comment!['delete']));
+    const deleteAnswers = await Promise.all(
+      [ada, ben, cy, mo, null].map(async (student) => (await answersFor(student)).Comment!['delete']),
+    );
     expect(deleteAnswers).toEqual([true, true, false, false, false]);
   });
 
@@ -196,7 +219,18 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     const streams = subscribers.map((student) => liveComments(server, student, LIVE, postId));
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const added = await graphql(server, ben.token, `mutation ($id: ID!) { addComment(postId: $id, text: "Live one") { id } }`, { id: postId });
+      const added = await graphql(
+        server,
+        ben.token,
+        `
+          mutation ($id: ID!) {
+            addComment(postId: $id, text: "Live one") {
+              id
+            }
+          }
+        `,
+        { id: postId },
+      );
       expect(added.errors).toBeUndefined();
       const events = await Promise.all(streams.map((stream) => stream.next()));
       expect(events.map((event) => event.commentAdded.viewerCan)).toEqual([

@@ -79,7 +79,10 @@ export class CommentResolver {
     if (known) return known;
     const { author, post: _post, postAuthorUid: _known, ...fields } = payload;
     // The post's author came with the event too: viewerCan needs no lookup per subscriber.
-    const comment = Object.assign(new Comment(), fields, { createdAt: new Date(fields.createdAt), postAuthorUid: liveCommentSubject(payload).postAuthorUid });
+    const comment = Object.assign(new Comment(), fields, {
+      createdAt: new Date(fields.createdAt),
+      postAuthorUid: liveCommentSubject(payload).postAuthorUid,
+    });
     if (author !== undefined) {
       carriedAuthors.set(
         comment,

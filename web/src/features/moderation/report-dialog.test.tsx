@@ -53,7 +53,13 @@ afterEach(() => {
 
 describe('Report on a post', () => {
   it('is offered on other people’s posts only', async () => {
-    renderFeed([], [makePost('p1'), makePost('mine', { author: { ...makePost('mine').author, id: testUser.uid, displayName: 'Vera' }, viewerCan: OWN_POST_CAN })]);
+    renderFeed(
+      [],
+      [
+        makePost('p1'),
+        makePost('mine', { author: { ...makePost('mine').author, id: testUser.uid, displayName: 'Vera' }, viewerCan: OWN_POST_CAN }),
+      ],
+    );
     const [theirs, mine] = await screen.findAllByRole('article');
     expect(within(theirs).getByRole('button', { name: 'Report post' })).toBeInTheDocument();
     expect(within(mine).queryByRole('button', { name: 'Report post' })).not.toBeInTheDocument();

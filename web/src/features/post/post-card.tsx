@@ -75,7 +75,9 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
         >
           <RelativeTime dateTime={post.createdAt} />
         </Link>
-        {post.viewerCan.delete && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" onDeleted={onDeleted} />}
+        {post.viewerCan.delete && (
+          <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" onDeleted={onDeleted} />
+        )}
         {post.viewerCan.report && post.author && (
           <ReportButton
             targetType="POST"

@@ -136,7 +136,8 @@ describe('post page (/post/:id, D15)', () => {
   });
 
   describe('deleting the post from its own page (issue 23)', () => {
-    const mine = () => makePost('p1', { caption: 'Sunset over the quad', author: { ...makePost('p1').author, id: testUser.uid }, viewerCan: OWN_POST_CAN });
+    const mine = () =>
+      makePost('p1', { caption: 'Sunset over the quad', author: { ...makePost('p1').author, id: testUser.uid }, viewerCan: OWN_POST_CAN });
     const deleted = { request: { query: DeletePostDocument, variables: { postId: 'p1' } }, result: { data: { deletePost: true } } };
     afterEach(() => dismissFlashToast());
 

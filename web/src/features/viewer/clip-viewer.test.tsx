@@ -198,7 +198,14 @@ describe('full-screen clip viewer', () => {
     const five = ['q1', 'q2', 'q3', 'q4', 'q5'].map((id) => makePost(id));
     const fiveMocks = five.map((post) => ({
       request: { query: ViewerClipDocument, variables: { id: post.id } },
-      result: { data: { post: { ...post, author: { ...post.author, isViewer: false, viewerHasLiked: false, viewerIsFollowing: false, viewerCan: userCan() } } } },
+      result: {
+        data: {
+          post: {
+            ...post,
+            author: { ...post.author, isViewer: false, viewerHasLiked: false, viewerIsFollowing: false, viewerCan: userCan() },
+          },
+        },
+      },
       maxUsageCount: Number.POSITIVE_INFINITY,
     }));
     const props = {
