@@ -7,6 +7,9 @@ import {
   ModerationResolver,
   POST_MODERATION_CAN,
   PostModerationCanResolver,
+  TEAM_MEMBER_CAN,
+  TeamMemberCanResolver,
+  TeamMemberViewerCanResolver,
   USER_MODERATION_CAN,
   UserModerationCanResolver,
   ViewerCanResolver,
@@ -51,6 +54,8 @@ export const RESOLVERS = [
   CommentModerationCanResolver,
   UserModerationCanResolver,
   ViewerCanResolver,
+  TeamMemberCanResolver,
+  TeamMemberViewerCanResolver,
 ] as const;
 
 /**
@@ -61,5 +66,6 @@ export const VIEWER_CAN = {
   Post: { ...POST_VIEWER_CAN, ...POST_MODERATION_CAN },
   Comment: { ...COMMENT_VIEWER_CAN, ...COMMENT_MODERATION_CAN },
   User: { ...USER_VIEWER_CAN, ...FOLLOW_VIEWER_CAN, ...BLOCK_VIEWER_CAN, ...USER_MODERATION_CAN },
+  TeamMember: TEAM_MEMBER_CAN,
   Query: APP_MODERATION_CAN,
 } as const;

@@ -30,7 +30,6 @@ const SERVER_ONLY: Record<string, string> = {
   'moderationPolicy.actOnOthersOnly': 'judges an account read under lock with its role (ModerationService.changeAccount)',
   'moderationPolicy.actOnAccount': 'as actOnOthersOnly: the target’s role is read under lock',
   'moderationPolicy.keepAnAdmin': 'counts the admins in force under lock: no answer before the decision is true after it',
-  'moderationPolicy.changeModeratorRole': 'as actOnAccount: the target’s role is read under lock',
 };
 
 /** Every policy table in the api: each modules/<feature>/<feature>.policy.ts's exported policies, by name. */
@@ -56,6 +55,7 @@ const TYPE_OF_FIELDS: Record<string, string> = {
   Post: 'PostViewerCan',
   Comment: 'CommentViewerCan',
   User: 'UserViewerCan',
+  TeamMember: 'TeamMemberViewerCan',
   Query: 'ViewerCan',
 };
 
@@ -211,6 +211,37 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     expect((await answersFor(mo)).Query).toEqual({ moderate: true, grantRoles: false, readAuditLog: false });
     expect((await answersFor(al)).Query).toEqual({ moderate: true, grantRoles: true, readAuditLog: true });
     expect((await answersFor(mo)).Post).toEqual({ delete: false, report: true, moderate: true });
+  });
+
+  it("answers an admin which team members the app's Make/Remove moderator may change (not an admin's role)", async () => {
+    const result = await graphql(
+      server,
+      al.token,
+      `
+        {
+          moderators {
+            role
+            user {
+              id
+            }
+            viewerCan {
+              changeModeratorRole
+            }
+          }
+        }
+      `,
+    );
+    expect(result.errors).toBeUndefined();
+    const byId = new Map(result.data.moderators.map((member: any) => [member.user.id, member]));
+    expect(byId.get(mo.uid)).toMatchObject({ role: 'MODERATOR', viewerCan: { changeModeratorRole: true } });
+    expect(byId.get(al.uid)).toMatchObject({ role: 'ADMIN', viewerCan: { changeModeratorRole: false } });
+    for (const member of result.data.moderators) {
+      const row = FIELDS['TeamMember']!['changeModeratorRole']!;
+      const root = { user: { id: member.user.id }, role: member.role.toLowerCase() };
+      expect(member.viewerCan.changeModeratorRole).toBe(
+        row.policy.can({ uid: al.uid, role: 'admin' }, row.action as never, row.subject(root) as never),
+      );
+    }
   });
 
   it('tells each live subscriber what they may do to a new comment (shared per class of subscriber, never across classes)', async () => {

@@ -6,6 +6,7 @@ import { CommentViewerCan, type CommentSubject } from '../comments';
 import { type Post, PostViewerCan } from '../posts';
 import { type User, UserViewerCan } from '../users';
 import { moderationPolicy } from './moderation.policy';
+import { TeamMember } from './moderation.types';
 
 /**
  * Moderation's rows of each type's `viewerCan`: reporting (anyone signed in, but not oneself) and
@@ -26,6 +27,19 @@ export const USER_MODERATION_CAN = {
   report: exposed(moderationPolicy, 'report', (user: User) => user.id),
 } satisfies ViewerCanFields<User>;
 
+/**
+ * A member of the team as the admins' list shows them: whether the app's Make/Remove moderator may
+ * change their role (an admin's changes only with the admin command). The list is an admin's alone
+ * (grantRoles), so this row is the one left to ask.
+ */
+export const TEAM_MEMBER_CAN = {
+  changeModeratorRole: exposed(moderationPolicy, 'changeModeratorRole', (member: TeamMember) => ({
+    uid: member.user.id,
+    role: member.role,
+    suspended: false,
+  })),
+} satisfies ViewerCanFields<TeamMember>;
+
 /** Abilities that judge no object: the caller's role alone. */
 export const APP_MODERATION_CAN = {
   moderate: exposed(moderationPolicy, 'moderate', (_none: null) => null),
@@ -35,6 +49,25 @@ export const APP_MODERATION_CAN = {
 
 @ObjectType('ViewerCan', { description: 'What the caller may do with no object in hand, as the api decides it: ask, never re-decide' })
 export class ViewerCan {}
+
+@ObjectType('TeamMemberViewerCan', { description: 'What the caller may do to this member of the team, as the api decides it' })
+export class TeamMemberViewerCan {}
+
+@Resolver(() => TeamMember)
+export class TeamMemberCanResolver {
+  @FieldResolver(() => TeamMemberViewerCan, { description: 'What the caller may do to this member (the policies answer; the client asks)' })
+  viewerCan(@Root() member: TeamMember): TeamMember {
+    return member;
+  }
+}
+
+@Resolver(() => TeamMemberViewerCan)
+export class TeamMemberViewerCanResolver {
+  @FieldResolver(() => Boolean, { description: "setModerator (Make/Remove moderator): not an admin's role (the admin command changes it)" })
+  changeModeratorRole(@Root() member: TeamMember, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(TEAM_MEMBER_CAN.changeModeratorRole, viewer, member);
+  }
+}
 
 @Resolver(() => PostViewerCan)
 export class PostModerationCanResolver {

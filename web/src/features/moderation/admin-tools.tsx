@@ -40,14 +40,14 @@ function ModerationTeam() {
         <ErrorBox message={errorMessage(error, 'Failed to load moderators')} />
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
-          {(members ?? []).map(({ user, role }) => (
+          {(members ?? []).map(({ user, role, viewerCan }) => (
             <li key={user.id} className="flex items-center gap-3 px-4 py-3">
               <Avatar photoURL={user.photoURL} name={user.displayName} size={32} />
               <Link to={`/user/${encodeURIComponent(user.id)}`} className="font-medium text-indigo-700 hover:underline focus-ring">
                 {user.displayName?.trim() || 'Unknown user'}
               </Link>
               <span className="text-sm text-gray-600">{role === 'ADMIN' ? 'Admin' : 'Moderator'}</span>
-              {role === 'MODERATOR' && (
+              {viewerCan.changeModeratorRole && (
                 <span className="ml-auto">
                   <ModeratorRoleButton userId={user.id} name={user.displayName?.trim() || 'this student'} isModerator />
                 </span>
@@ -125,7 +125,7 @@ export function ModeratorToggle({ userId, name }: { userId: string; name: string
   const { data } = useQuery(ModerationTeamDocument, { skip: !isAdmin });
   if (!isAdmin || !data) return null;
   const member = data.moderators.find((candidate) => candidate.user.id === userId);
-  if (member?.role === 'ADMIN') return null;
+  if (member && !member.viewerCan.changeModeratorRole) return null;
   return <ModeratorRoleButton userId={userId} name={name} isModerator={Boolean(member)} />;
 }
 

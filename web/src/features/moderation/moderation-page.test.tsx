@@ -229,6 +229,8 @@ describe('an admin', () => {
     __typename: 'TeamMember',
     role,
     user: author(id, displayName),
+    // As the api answers an admin: the app changes a moderator's role, never an admin's.
+    viewerCan: { __typename: 'TeamMemberViewerCan', changeModeratorRole: role === 'MODERATOR' },
   });
   const team = (members: object[]): MockLink.MockedResponse => ({
     request: { query: ModerationTeamDocument, variables: {} },

@@ -198,6 +198,7 @@ describe('an admin on a profile', () => {
     __typename: 'TeamMember',
     role: 'MODERATOR',
     user: { __typename: 'User', id: 'sam', displayName: 'Sam Student', photoURL: null },
+    viewerCan: { __typename: 'TeamMemberViewerCan', changeModeratorRole: true },
   };
 
   it('makes the student a moderator after asking; the button then offers to remove them', async () => {
