@@ -51,6 +51,7 @@ export default {
       users: 'a mention names a user',
     },
     moderation: {
+      comments: 'removing a comment is the comments feature deleting it; Comment.viewerCan.moderate',
       notifications: 'a decision notifies the author and the reporters',
       posts: 'removing a post is the posts feature deleting it',
       uploads: 'removing a post or a picture removes its media',

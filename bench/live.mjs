@@ -12,7 +12,7 @@ import { apiPid, cpuMs, createPostWithVideo, createStudent, quantile, round, run
 const TARGET_P99_MS = 100;
 // The web app's own subscription (web/src/features/post/post-interactions.graphql, CommentFields).
 const SUBSCRIPTION = `subscription CommentAdded($postId: ID!) {
-  commentAdded(postId: $postId) { id text createdAt author { id displayName photoURL } }
+  commentAdded(postId: $postId) { id text createdAt author { id displayName photoURL } viewerCan { delete report } }
 }`;
 const ADD_COMMENT = `mutation AddComment($postId: ID!, $text: String!) { addComment(postId: $postId, text: $text) { id } }`;
 

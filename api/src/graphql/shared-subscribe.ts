@@ -11,6 +11,10 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { isRestrictedField } from '../shared/graphql/restricted-field';
+import type { Viewer } from '../shared/viewer';
+import { viewerCan } from '../shared/viewer-can';
+import { liveCommentSubject } from '../modules/comments';
+import { VIEWER_CAN } from '../modules/resolvers';
 
 /**
  * graphql's `subscribe`, except that one event is executed once for all the subscribers that sent
@@ -44,12 +48,38 @@ const SHAREABLE_FIELDS: Record<string, ReadonlySet<string>> = {
   Post: new Set(['id', 'caption', 'tags', 'videoUrl', 'posterUrl', 'createdAt', 'likeCount', 'author']),
 };
 
+/**
+ * Fields that depend on who asks only through a few classes of subscriber: a comment's viewerCan
+ * is the same for everyone but its author, its post's author and the moderators. An operation
+ * selecting them is executed once per class of subscriber for each event (VIEWER_CLASSES), with
+ * the context of that class's first subscriber, whose answers are every member's.
+ */
+const CLASSED_FIELDS: Record<string, ReadonlySet<string>> = {
+  Comment: new Set(['viewerCan']),
+  CommentViewerCan: new Set(Object.keys(VIEWER_CAN.Comment)),
+};
+
+/**
+ * Per subscription field: a subscriber's class for one event. It is the answers themselves, from
+ * the same policy rows the fields ask (resolvers.ts VIEWER_CAN), so two subscribers of a class
+ * cannot be told different things.
+ */
+const VIEWER_CLASSES: Record<string, (viewer: Viewer | null, payload: never) => string> = {
+  commentAdded: (viewer, payload: Parameters<typeof liveCommentSubject>[0]) => {
+    const subject = liveCommentSubject(payload);
+    return Object.values(VIEWER_CAN.Comment)
+      .map((rule) => (viewerCan(rule, viewer, subject) ? '1' : '0'))
+      .join('');
+  },
+};
+
 type Result = ExecutionResult | Promise<ExecutionResult>;
 
 /** Per event payload (the same object reaches every subscriber of a topic): results by operation. */
 const sharedResults = new WeakMap<object, Map<string, Result>>();
-/** Per query text: whether its results may be shared. */
-const shareableQueries = new Map<string, boolean>();
+/** Per query text: whether its results may be shared, and the subscription field whose classes divide them (if any). */
+const shareableQueries = new Map<string, Shareable>();
+type Shareable = { shared: false } | { shared: true; classedBy: string | null };
 const QUERY_CACHE_LIMIT = 500;
 
 /**
@@ -67,29 +97,43 @@ export async function sharedSubscribe(
     const contextValue = eventContext(args.contextValue) as object;
     return execute({ ...args, rootValue: payload, contextValue: shared ? { ...contextValue, sharedAcrossViewers: true } : contextValue });
   };
+  const viewer = (args.contextValue as { viewer?: Viewer | null } | undefined)?.viewer ?? null;
   return mapAsyncIterable(stream, (payload: unknown) => {
     if (key === null || typeof payload !== 'object' || payload === null) return executeEvent(payload, false);
+    const classify = key.classedBy === null ? null : VIEWER_CLASSES[key.classedBy];
+    if (key.classedBy !== null && !classify) return executeEvent(payload, false);
+    const eventKey = classify ? `${key.key}|${classify(viewer, payload as never)}` : key.key;
     let results = sharedResults.get(payload);
     if (!results) sharedResults.set(payload, (results = new Map()));
-    let result = results.get(key);
-    if (!result) results.set(key, (result = executeEvent(payload, true)));
+    let result = results.get(eventKey);
+    if (!result) results.set(eventKey, (result = executeEvent(payload, true)));
     return result;
   });
 }
 
-/** The operation as a cache key, or null when its result may differ between viewers. */
-function shareKey(args: ExecutionArgs): string | null {
+/**
+ * The operation as a cache key, or null when its result may differ between viewers; `classedBy`
+ * names the subscription field whose VIEWER_CLASSES divide its subscribers.
+ */
+function shareKey(args: ExecutionArgs): { key: string; classedBy: string | null } | null {
   const query = args.document.loc?.source.body;
-  if (!query || !isShareable(args.schema, args.document, query)) return null;
+  if (!query) return null;
+  const shareable = isShareable(args.schema, args.document, query);
+  if (!shareable.shared) return null;
   // Signed-in or not still matters (fields that require a user fail for a guest).
   const signedIn = Boolean((args.contextValue as { viewer?: unknown } | undefined)?.viewer);
-  return JSON.stringify([query, args.operationName ?? null, args.variableValues ?? null, signedIn]);
+  return {
+    key: JSON.stringify([query, args.operationName ?? null, args.variableValues ?? null, signedIn]),
+    classedBy: shareable.classedBy,
+  };
 }
 
-function isShareable(schema: GraphQLSchema, document: DocumentNode, query: string): boolean {
+function isShareable(schema: GraphQLSchema, document: DocumentNode, query: string): Shareable {
   const known = shareableQueries.get(query);
   if (known !== undefined) return known;
   let shareable = true;
+  let classed = false;
+  let subscriptionField: string | null = null;
   const typeInfo = new TypeInfo(schema);
   visit(
     document,
@@ -98,6 +142,11 @@ function isShareable(schema: GraphQLSchema, document: DocumentNode, query: strin
         const parent = typeInfo.getParentType();
         if (node.name.value === '__typename') return undefined;
         const field = typeInfo.getFieldDef();
+        if (parent && parent === schema.getSubscriptionType()) subscriptionField = node.name.value;
+        if (parent && field && !isRestrictedField(field) && CLASSED_FIELDS[parent.name]?.has(node.name.value)) {
+          classed = true;
+          return undefined;
+        }
         if (!parent || !field || isRestrictedField(field) || !SHAREABLE_FIELDS[parent.name]?.has(node.name.value)) {
           shareable = false;
           return BREAK;
@@ -106,9 +155,10 @@ function isShareable(schema: GraphQLSchema, document: DocumentNode, query: strin
       },
     }),
   );
+  const answer: Shareable = shareable ? { shared: true, classedBy: classed ? (subscriptionField ?? '') : null } : { shared: false };
   if (shareableQueries.size >= QUERY_CACHE_LIMIT) shareableQueries.clear();
-  shareableQueries.set(query, shareable);
-  return shareable;
+  shareableQueries.set(query, answer);
+  return answer;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

@@ -1,16 +1,29 @@
 import { AccountResolver } from './accounts';
-import { BlockResolver } from './blocks';
-import { ModerationResolver } from './moderation';
+import { BLOCK_VIEWER_CAN, BlockResolver, BlockViewerCanResolver } from './blocks';
+import {
+  APP_MODERATION_CAN,
+  COMMENT_MODERATION_CAN,
+  CommentModerationCanResolver,
+  ModerationResolver,
+  POST_MODERATION_CAN,
+  PostModerationCanResolver,
+  TEAM_MEMBER_CAN,
+  TeamMemberCanResolver,
+  TeamMemberViewerCanResolver,
+  USER_MODERATION_CAN,
+  UserModerationCanResolver,
+  ViewerCanResolver,
+} from './moderation';
 import { CalendarResolver } from './calendar';
 import { EventsResolver, PostEventResolver } from './events';
-import { CommentResolver, PostCommentsResolver } from './comments';
+import { COMMENT_VIEWER_CAN, CommentResolver, CommentViewerCanResolver, PostCommentsResolver } from './comments';
 import { FeedResolver } from './feeds';
-import { FollowResolver } from './follows';
+import { FOLLOW_VIEWER_CAN, FollowResolver, FollowViewerCanResolver } from './follows';
 import { LikeResolver } from './likes';
 import { MentionResolver } from './mentions';
 import { NotificationResolver } from './notifications';
-import { PostResolver, UserPostsResolver } from './posts';
-import { UserResolver } from './users';
+import { POST_VIEWER_CAN, PostResolver, PostViewerCanResolver, UserPostsResolver } from './posts';
+import { USER_VIEWER_CAN, UserResolver, UserViewerCanResolver } from './users';
 import { VideoProcessingResolver } from './video-processing';
 
 /** Every feature's resolvers: the GraphQL schema is built from these classes (graphql/schema.ts). */
@@ -32,4 +45,27 @@ export const RESOLVERS = [
   MentionResolver,
   EventsResolver,
   PostEventResolver,
+  PostViewerCanResolver,
+  CommentViewerCanResolver,
+  UserViewerCanResolver,
+  FollowViewerCanResolver,
+  BlockViewerCanResolver,
+  PostModerationCanResolver,
+  CommentModerationCanResolver,
+  UserModerationCanResolver,
+  ViewerCanResolver,
+  TeamMemberCanResolver,
+  TeamMemberViewerCanResolver,
 ] as const;
+
+/**
+ * Every policy row a type answers as `viewerCan.<field>`, by GraphQL type (Query: the top-level
+ * `viewerCan`). test/api/viewer-can.test.ts ties each policy row to its field through this table.
+ */
+export const VIEWER_CAN = {
+  Post: { ...POST_VIEWER_CAN, ...POST_MODERATION_CAN },
+  Comment: { ...COMMENT_VIEWER_CAN, ...COMMENT_MODERATION_CAN },
+  User: { ...USER_VIEWER_CAN, ...FOLLOW_VIEWER_CAN, ...BLOCK_VIEWER_CAN, ...USER_MODERATION_CAN },
+  TeamMember: TEAM_MEMBER_CAN,
+  Query: APP_MODERATION_CAN,
+} as const;

@@ -83,13 +83,14 @@ export function createServices({
   // A new post's event is checked by the events module (posts cannot import it).
   const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals);
   const events = new EventsService(db, posts, publicBase);
+  const comments = new CommentService(db, users, commentEvents, notifications, mentions);
   return {
     users,
     posts,
     feeds: new FeedService(db),
     likes: new LikeService(db, posts, notifications),
     follows: new FollowService(db, users, notifications),
-    comments: new CommentService(db, users, commentEvents, notifications, mentions),
+    comments,
     calendar: new CalendarService(db),
     events,
     calendarFeeds: new CalendarFeedService(db, events, publicBase),
@@ -99,6 +100,7 @@ export function createServices({
       db,
       users,
       posts,
+      comments,
       media,
       reportsToHide,
       announceStanding: announceStanding ?? (async () => undefined),

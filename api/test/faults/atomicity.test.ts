@@ -276,3 +276,65 @@ describe('deleting an account is atomic', () => {
     expect(await counterMismatches(server!.app.database.dataSource)).toEqual([]);
   });
 });
+
+describe("a moderator's decision is atomic (issue 24, item 3)", () => {
+  /** A busy student's post reported by a fan, and a moderator to decide on it. */
+  async function reportedPost() {
+    const { owner, fans, posts } = await busyStudent();
+    const moderator = await createStudent(server!);
+    await server!.app.database.dataSource.query(`UPDATE users SET role = 'moderator' WHERE firebase_uid = $1`, [moderator.uid]);
+    await server!.app.announceStanding(moderator.uid);
+    await act(fans[0]!, `mutation($id: ID!) { report(input: { targetType: POST, targetId: $id, reason: SPAM }) { message } }`, {
+      id: posts[0],
+    });
+    return { owner, moderator, postId: posts[0]! };
+  }
+  const decide =
+    (moderator: Student, postId: string, decision: string, extra = '') =>
+    () =>
+      graphqlAttempt(
+        server!,
+        `${decision.toLowerCase()} a post (GraphQL)`,
+        moderator.token,
+        `mutation($id: ID!) { moderate(input: { targetType: POST, targetId: $id, decision: ${decision}, note: "Spam"${extra} }) }`,
+        { id: postId },
+      );
+
+  it('removing a post, failing on its last write (the audit log): the post, its files, the report and the author’s notices all stay', async () => {
+    const { moderator, postId } = await reportedPost();
+    const before = await snapshot();
+    const answer = await withFailingTrigger('moderation_actions', 'AFTER INSERT', decide(moderator, postId, 'REMOVE'));
+    expectPlainFailure(answer);
+    expect(await snapshot()).toEqual(before);
+    // Unobstructed, the same decision goes through whole.
+    expect(await decide(moderator, postId, 'REMOVE')()).toMatchObject({ verdict: 'ok' });
+    const db = server!.app.database.dataSource;
+    expect(await db.query('SELECT id FROM posts WHERE id = $1', [postId])).toEqual([]);
+    expect(await db.query(`SELECT action FROM moderation_actions WHERE target_id = $1`, [postId])).toEqual([{ action: 'remove' }]);
+    expect(await counterMismatches(db)).toEqual([]);
+  });
+
+  it('suspending the author, failing on the audit log: no suspension, no notice, the report still open', async () => {
+    const { owner, moderator, postId } = await reportedPost();
+    const before = await snapshot();
+    const answer = await withFailingTrigger('moderation_actions', 'AFTER INSERT', decide(moderator, postId, 'SUSPEND', ', days: 3'));
+    expectPlainFailure(answer);
+    expect(await snapshot()).toEqual(before);
+    // The author was never suspended, so they still act.
+    const comment = await graphql(
+      server!,
+      owner.token,
+      `
+        mutation ($id: ID!) {
+          addComment(postId: $id, text: "Still here") {
+            id
+          }
+        }
+      `,
+      {
+        id: postId,
+      },
+    );
+    expect(comment.errors).toBeUndefined();
+  });
+});

@@ -3,3 +3,4 @@ export { BlockResolver } from './block.resolver';
 export { BlockService } from './block.service';
 export { blockPolicy } from './block.policy';
 export { RELATIONS_CHANGED, type BlockEvents, type Relations } from './live-relations';
+export { BLOCK_VIEWER_CAN, BlockViewerCanResolver } from './block-viewer-can';

@@ -23,6 +23,12 @@ export class Comment {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   mentions!: StoredMention[];
 
+  /**
+   * The post's author, when the code that read the comment knew it (a new comment, a live one):
+   * `viewerCan` then needs no lookup. Not a column.
+   */
+  postAuthorUid?: string;
+
   @Field()
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt!: Date;

@@ -11,6 +11,8 @@ import { User } from '../users';
 import { CommentConnection } from './comment-connection';
 import { commentTopic, liveCommentShown, type CommentEventPayload } from './comment-events';
 import { Comment } from './comment.entity';
+import type { CommentSubject } from './comment.policy';
+import { CommentViewerCan, liveCommentSubject } from './comment-viewer-can';
 
 type Jsonish<T> = { [K in keyof T]: T[K] extends Date ? string | Date : T[K] };
 /** A comment as it crosses the PubSub (through Redis, dates arrive as strings). */
@@ -75,8 +77,12 @@ export class CommentResolver {
     // Every subscriber of the post gets the same payload object: turn it into entities once.
     const known = hydrated.get(payload);
     if (known) return known;
-    const { author, post: _post, ...fields } = payload;
-    const comment = Object.assign(new Comment(), fields, { createdAt: new Date(fields.createdAt) });
+    const { author, post: _post, postAuthorUid: _known, ...fields } = payload;
+    // The post's author came with the event too: viewerCan needs no lookup per subscriber.
+    const comment = Object.assign(new Comment(), fields, {
+      createdAt: new Date(fields.createdAt),
+      postAuthorUid: liveCommentSubject(payload).postAuthorUid,
+    });
     if (author !== undefined) {
       carriedAuthors.set(
         comment,
@@ -93,6 +99,13 @@ export class CommentResolver {
     return loaders.user.load(comment.authorUid);
   }
 
+  @FieldResolver(() => CommentViewerCan, { description: 'What the caller may do to this comment (the policies answer; the client asks)' })
+  async viewerCan(@Root() comment: Comment, @Ctx() { loaders }: GraphQLContext): Promise<CommentSubject> {
+    // The post is in the request's loader already when the comment was read through it (Post.comments).
+    const postAuthorUid = comment.postAuthorUid ?? (await loaders.post.load(comment.postId))?.authorUid ?? '';
+    return { authorUid: comment.authorUid, postAuthorUid };
+  }
+
   @FieldResolver(() => Post, { nullable: true })
   async post(@Root() comment: Comment, @Ctx() { loaders }: GraphQLContext): Promise<Post | null> {
     return loaders.post.load(comment.postId);
@@ -107,8 +120,10 @@ export class PostCommentsResolver {
     @Root() post: Post,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() { services, viewer }: GraphQLContext,
+    @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Comment>> {
+    // Each comment's viewerCan reads its post's author from the loader: this post, no statement.
+    loaders.post.prime(post.id, post);
     return toConnection(await services.comments.forPost(post.id, cursorPage(first, after), viewer), (comment) => comment);
   }
 }

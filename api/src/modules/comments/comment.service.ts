@@ -8,7 +8,7 @@ import { toPage, type Page, type PageRequest } from '../../shared/paging';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import type { MentionService } from '../mentions';
-import type { NotificationService } from '../notifications';
+import type { NotificationService, NotificationWriter } from '../notifications';
 import { isUuid, postNotFound, publicPostStateSql, visiblePostSql } from '../posts';
 import { User, type UserService } from '../users';
 import { Comment } from './comment.entity';
@@ -83,6 +83,7 @@ export class CommentService {
     const [author] = await this.users.byIds([comment.authorUid]);
     const { authorUid, public: isPublic } = inserted[0]!;
     this.events.commentAdded({ ...comment, author: author ?? null, post: { authorUid, public: isPublic } });
+    comment.postAuthorUid = authorUid;
     return comment;
   }
 
@@ -97,12 +98,18 @@ export class CommentService {
       : [];
     if (!comment) throw new NotFoundError('Comment not found');
     authorize(commentPolicy, viewer, 'delete', { authorUid: comment.author_uid, postAuthorUid: comment.post_author_uid });
-    // Its notifications (the post author's, any mentions) go with it, and their readers hear of it.
-    await this.notifications.withNotifications(async (tx, notify) => {
-      await notify.commentRemoved(comment.id);
-      await tx.query('DELETE FROM comments WHERE id = $1', [comment.id]);
-    });
+    await this.notifications.withNotifications((_tx, notify) => this.deleteWithin(notify, comment.id));
     return true;
+  }
+
+  /**
+   * A comment's deletion, within the transaction of `notify` (its author's, or a moderator's
+   * decision): its notifications (the post author's, any mentions) go with it, and their readers
+   * hear of it once the transaction commits.
+   */
+  async deleteWithin(notify: NotificationWriter, commentId: string): Promise<void> {
+    await notify.commentRemoved(commentId);
+    await notify.tx.query('DELETE FROM comments WHERE id = $1', [commentId]);
   }
 
   /** Oldest first, as a conversation reads. */

@@ -6,3 +6,4 @@ export { CommentResolver, PostCommentsResolver } from './comment.resolver';
 export { CommentService } from './comment.service';
 export { commentPolicy, type CommentSubject } from './comment.policy';
 export { commentRestRoutes } from './comment.rest';
+export { COMMENT_VIEWER_CAN, CommentViewerCan, CommentViewerCanResolver, liveCommentSubject } from './comment-viewer-can';

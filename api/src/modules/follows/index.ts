@@ -4,3 +4,4 @@ export { FollowResolver } from './follow.resolver';
 export { FollowService } from './follow.service';
 export { followPolicy } from './follow.policy';
 export { followRestRoutes } from './follow.rest';
+export { FOLLOW_VIEWER_CAN, FollowViewerCanResolver } from './follow-viewer-can';

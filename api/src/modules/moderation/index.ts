@@ -5,3 +5,16 @@
 export { MODERATION_MESSAGES, ModerationService, type ModerationDeps } from './moderation.service';
 export { ModerationResolver } from './moderation.resolver';
 export { moderationPolicy } from './moderation.policy';
+export {
+  APP_MODERATION_CAN,
+  COMMENT_MODERATION_CAN,
+  CommentModerationCanResolver,
+  POST_MODERATION_CAN,
+  PostModerationCanResolver,
+  TEAM_MEMBER_CAN,
+  TeamMemberCanResolver,
+  TeamMemberViewerCanResolver,
+  USER_MODERATION_CAN,
+  UserModerationCanResolver,
+  ViewerCanResolver,
+} from './moderation-viewer-can';

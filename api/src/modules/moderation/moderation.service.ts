@@ -5,7 +5,8 @@ import { NotFoundError, ValidationError } from '../../shared/errors';
 import { authorize, type ActorSource, type Role } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
 import { isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
-import type { NotificationService } from '../notifications';
+import type { CommentService } from '../comments';
+import type { NotificationService, NotificationWriter } from '../notifications';
 import type { MediaService } from '../uploads';
 import { userNotFound, type UserService } from '../users';
 import {
@@ -63,7 +64,9 @@ function refuseUnlessSuspended(account: AccountSubject): void {
 export interface ModerationDeps {
   db: DataSource;
   users: UserService;
+  /** A removed post or comment goes as its author's deletion does (the same statements, files after the commit). */
   posts: PostService;
+  comments: CommentService;
   media: MediaService;
   /** Reports by this many different students hide a post until a moderator looks (REPORTS_TO_HIDE). */
   reportsToHide: number;
@@ -74,8 +77,20 @@ export interface ModerationDeps {
 }
 
 /**
+ * One decision's writes, in one transaction: the statements (`tx`), the notifications written with
+ * them (`notify`, heard once it commits), and what runs only once it has committed (`afterCommit`:
+ * files deleted, every instance told of a changed standing), since those cannot be rolled back.
+ */
+interface Decision {
+  tx: EntityManager;
+  notify: NotificationWriter;
+  afterCommit: Array<() => Promise<void>>;
+}
+
+/**
  * Reports, the moderation queue, moderators' decisions, roles, the audit log and what the people
- * concerned are told. Every decision is written to moderation_actions with who, what, when and why.
+ * concerned are told. Every decision is written to moderation_actions with who, what, when and why,
+ * in the same transaction as everything else it changes: it happens whole or not at all.
  */
 export class ModerationService {
   constructor(private readonly deps: ModerationDeps) {}
@@ -162,53 +177,58 @@ export class ModerationService {
     let details: Record<string, unknown> = { content };
     const outcome = input.decision === ModerationDecision.DISMISS ? 'dismissed' : 'actioned';
 
-    switch (input.decision) {
-      case ModerationDecision.DISMISS:
-        if (input.targetType === ReportTarget.POST) {
-          await this.deps.db.query('UPDATE posts SET hidden_for_review = false WHERE id = $1', [input.targetId]);
+    await this.decide(async (decision) => {
+      switch (input.decision) {
+        case ModerationDecision.DISMISS:
+          if (input.targetType === ReportTarget.POST) {
+            await decision.tx.query('UPDATE posts SET hidden_for_review = false WHERE id = $1', [input.targetId]);
+          }
+          break;
+        case ModerationDecision.REMOVE:
+          if (input.targetType === ReportTarget.USER) throw new ValidationError({ decision: MODERATION_MESSAGES.accountCannotBeRemoved });
+          await this.remove(decision, input.targetType, input.targetId);
+          await this.notify(decision, authorUid, `A moderator removed your ${what}: ${note}`);
+          break;
+        case ModerationDecision.WARN:
+          await this.notify(decision, authorUid, `A moderator warned you about your ${what}: ${note}`);
+          break;
+        case ModerationDecision.SUSPEND: {
+          // Suspending for a post or a comment acts on its author's account: the same rules.
+          const until = form.value.days ? new Date(Date.now() + form.value.days * 86_400_000) : FOR_GOOD;
+          await this.changeAccount(decision, viewer, authorUid, { suspendedUntil: until });
+          details = { ...details, until: until.toISOString() };
+          await this.notify(
+            decision,
+            authorUid,
+            `Your account has been suspended ${until === FOR_GOOD ? 'for good' : `until ${until.toISOString().slice(0, 10)}`}: ${note}`,
+          );
+          break;
         }
-        break;
-      case ModerationDecision.REMOVE:
-        if (input.targetType === ReportTarget.USER) throw new ValidationError({ decision: MODERATION_MESSAGES.accountCannotBeRemoved });
-        await this.remove(input.targetType, input.targetId);
-        await this.notify(authorUid, `A moderator removed your ${what}: ${note}`);
-        break;
-      case ModerationDecision.WARN:
-        await this.notify(authorUid, `A moderator warned you about your ${what}: ${note}`);
-        break;
-      case ModerationDecision.SUSPEND: {
-        // Suspending for a post or a comment acts on its author's account: the same rules.
-        const until = form.value.days ? new Date(Date.now() + form.value.days * 86_400_000) : FOR_GOOD;
-        await this.changeAccount(viewer, authorUid, { suspendedUntil: until });
-        details = { ...details, until: until.toISOString() };
-        await this.notify(
-          authorUid,
-          `Your account has been suspended ${until === FOR_GOOD ? 'for good' : `until ${until.toISOString().slice(0, 10)}`}: ${note}`,
-        );
-        break;
+        case ModerationDecision.UNSUSPEND:
+          await this.changeAccount(decision, viewer, authorUid, { suspendedUntil: null }, refuseUnlessSuspended);
+          await this.notify(decision, authorUid, `Your suspension has been lifted: ${note}`);
+          break;
       }
-      case ModerationDecision.UNSUSPEND:
-        await this.changeAccount(viewer, authorUid, { suspendedUntil: null }, refuseUnlessSuspended);
-        await this.notify(authorUid, `Your suspension has been lifted: ${note}`);
-        break;
-    }
-    await this.deps.db.query(
-      `UPDATE reports SET status = $3, resolved_at = now() WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
-      [input.targetType, input.targetId, outcome],
-    );
-    await this.audit(viewer.uid, input.decision, input.targetType, input.targetId, authorUid, note, details);
+      await decision.tx.query(
+        `UPDATE reports SET status = $3, resolved_at = now() WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
+        [input.targetType, input.targetId, outcome],
+      );
+      await this.audit(decision, viewer.uid, input.decision, input.targetType, input.targetId, authorUid, note, details);
+    });
     return true;
   }
 
   async setModerator(viewer: Viewer, userId: string, moderator: boolean, note: string): Promise<boolean> {
     authorize(moderationPolicy, viewer, 'grantRoles', null);
     const clean = checkNote(note, false);
-    // An admin stays admin: roles above moderator change only with the admin command.
-    const target = await this.changeAccount(viewer, userId, { role: moderator ? 'moderator' : 'student' }, (account) =>
-      authorize(moderationPolicy, viewer, 'changeModeratorRole', account),
-    );
-    await this.audit(viewer.uid, moderator ? 'grant' : 'revoke', ReportTarget.USER, target.uid, target.uid, clean, {
-      role: 'moderator',
+    await this.decide(async (decision) => {
+      // An admin stays admin: roles above moderator change only with the admin command.
+      const target = await this.changeAccount(decision, viewer, userId, { role: moderator ? 'moderator' : 'student' }, (account) =>
+        authorize(moderationPolicy, viewer, 'changeModeratorRole', account),
+      );
+      await this.audit(decision, viewer.uid, moderator ? 'grant' : 'revoke', ReportTarget.USER, target.uid, target.uid, clean, {
+        role: 'moderator',
+      });
     });
     return true;
   }
@@ -216,16 +236,20 @@ export class ModerationService {
   /** `npm run admin -- grant admin|moderator <email>` and `revoke`: the command line's path, audited as 'command line'. */
   async setRoleByEmail(email: string, role: 'admin' | 'moderator' | 'student'): Promise<string> {
     const uid = await this.uidByEmail(email);
-    await this.changeAccount(COMMAND_LINE, uid, { role });
-    await this.audit(COMMAND_LINE.uid, role === 'student' ? 'revoke' : 'grant', ReportTarget.USER, uid, uid, '', { role });
+    await this.decide(async (decision) => {
+      await this.changeAccount(decision, COMMAND_LINE, uid, { role });
+      await this.audit(decision, COMMAND_LINE.uid, role === 'student' ? 'revoke' : 'grant', ReportTarget.USER, uid, uid, '', { role });
+    });
     return uid;
   }
 
   /** `npm run admin -- unsuspend <email>`: the operator's way back for any account, an admin's included. */
   async unsuspendByEmail(email: string): Promise<string> {
     const uid = await this.uidByEmail(email);
-    await this.changeAccount(COMMAND_LINE, uid, { suspendedUntil: null }, refuseUnlessSuspended);
-    await this.audit(COMMAND_LINE.uid, 'unsuspend', ReportTarget.USER, uid, uid, '', {});
+    await this.decide(async (decision) => {
+      await this.changeAccount(decision, COMMAND_LINE, uid, { suspendedUntil: null }, refuseUnlessSuspended);
+      await this.audit(decision, COMMAND_LINE.uid, 'unsuspend', ReportTarget.USER, uid, uid, '', {});
+    });
     return uid;
   }
 
@@ -274,44 +298,56 @@ export class ModerationService {
   }
 
   /**
-   * Changes an account's role or suspension in one transaction that first locks the admins' rows
-   * and the target's, then judges the change by the policy on what it read. Two admins suspending
-   * or revoking each other at once thus take turns, and the second sees the first's change: the
-   * last admin in force is never taken out. Refused: nothing changed. Every instance is then told.
+   * Runs one decision's writes in one transaction (with the notifications they cause); once it has
+   * committed, what cannot be rolled back: files deleted, every instance told of a changed standing.
+   * A failure anywhere leaves nothing of the decision behind.
+   */
+  private async decide<T>(work: (decision: Decision) => Promise<T>): Promise<T> {
+    const afterCommit: Decision['afterCommit'] = [];
+    const result = await this.deps.notifications.withNotifications((tx, notify) => work({ tx, notify, afterCommit }));
+    for (const step of afterCommit) await step();
+    return result;
+  }
+
+  /**
+   * Changes an account's role or suspension within the decision's transaction, having first locked
+   * the admins' rows and the target's, then judged the change by the policy on what it read. Two
+   * admins suspending or revoking each other at once thus take turns, and the second sees the
+   * first's change: the last admin in force is never taken out. Refused: nothing changed. Every
+   * instance is told once the decision commits.
    */
   private async changeAccount(
+    decision: Decision,
     actor: ActorSource,
     targetUid: string,
     change: AccountChange,
     alsoCheck?: (target: AccountSubject) => void,
   ): Promise<AccountSubject> {
-    const target = await this.deps.db.transaction(async (tx: EntityManager) => {
-      const rows: Array<{ firebase_uid: string; role: Role; suspended_until: Date | null }> = await tx.query(
-        `SELECT firebase_uid, role, suspended_until FROM users WHERE role = 'admin' OR firebase_uid = $1 ORDER BY firebase_uid FOR UPDATE`,
-        [targetUid],
-      );
-      const now = new Date();
-      const inForce = (row: { suspended_until: Date | null }) => !row.suspended_until || row.suspended_until <= now;
-      const row = rows.find((candidate) => candidate.firebase_uid === targetUid);
-      if (!row) throw userNotFound();
-      const account: AccountSubject = { uid: row.firebase_uid, role: row.role, suspended: !inForce(row) };
-      for (const rule of ACCOUNT_RULES) authorize(moderationPolicy, actor, rule, account);
-      alsoCheck?.(account);
-      const leavesForce = (change.role !== undefined && change.role !== 'admin') || (change.suspendedUntil ?? now) > now;
-      if (leavesForce) {
-        const otherAdminsInForce = rows.filter(
-          (other) => other.role === 'admin' && other.firebase_uid !== targetUid && inForce(other),
-        ).length;
-        authorize(moderationPolicy, actor, 'keepAnAdmin', { target: account, otherAdminsInForce });
-      }
-      if (change.role !== undefined) await tx.query('UPDATE users SET role = $2 WHERE firebase_uid = $1', [targetUid, change.role]);
-      if (change.suspendedUntil !== undefined) {
-        await tx.query('UPDATE users SET suspended_until = $2 WHERE firebase_uid = $1', [targetUid, change.suspendedUntil]);
-      }
-      return account;
-    });
-    await this.deps.announceStanding(target.uid);
-    return target;
+    const { tx } = decision;
+    const rows: Array<{ firebase_uid: string; role: Role; suspended_until: Date | null }> = await tx.query(
+      `SELECT firebase_uid, role, suspended_until FROM users WHERE role = 'admin' OR firebase_uid = $1 ORDER BY firebase_uid FOR UPDATE`,
+      [targetUid],
+    );
+    const now = new Date();
+    const inForce = (row: { suspended_until: Date | null }) => !row.suspended_until || row.suspended_until <= now;
+    const row = rows.find((candidate) => candidate.firebase_uid === targetUid);
+    if (!row) throw userNotFound();
+    const account: AccountSubject = { uid: row.firebase_uid, role: row.role, suspended: !inForce(row) };
+    for (const rule of ACCOUNT_RULES) authorize(moderationPolicy, actor, rule, account);
+    alsoCheck?.(account);
+    const leavesForce = (change.role !== undefined && change.role !== 'admin') || (change.suspendedUntil ?? now) > now;
+    if (leavesForce) {
+      const otherAdminsInForce = rows.filter(
+        (other) => other.role === 'admin' && other.firebase_uid !== targetUid && inForce(other),
+      ).length;
+      authorize(moderationPolicy, actor, 'keepAnAdmin', { target: account, otherAdminsInForce });
+    }
+    if (change.role !== undefined) await tx.query('UPDATE users SET role = $2 WHERE firebase_uid = $1', [targetUid, change.role]);
+    if (change.suspendedUntil !== undefined) {
+      await tx.query('UPDATE users SET suspended_until = $2 WHERE firebase_uid = $1', [targetUid, change.suspendedUntil]);
+    }
+    decision.afterCommit.push(() => this.deps.announceStanding(account.uid));
+    return account;
   }
 
   private async uidByEmail(email: string): Promise<string> {
@@ -397,34 +433,31 @@ export class ModerationService {
     return result;
   }
 
-  /** Gone from every read and every media URL: the post with its upload's files, or the comment. */
-  private async remove(type: ReportTarget, id: string): Promise<void> {
+  /**
+   * Gone from every read and every media URL, as its author's own deletion does it (PostService's,
+   * CommentService's): the post with its likes, comments and notifications, its files once the
+   * decision commits; or the comment with its notifications.
+   */
+  private async remove(decision: Decision, type: ReportTarget, id: string): Promise<void> {
     if (type === ReportTarget.POST) {
       const post = await this.deps.posts.get(id).catch(() => null);
       if (!post) throw postNotFound();
       // Its notifications go with it (cascade); their readers hear their new count.
-      await this.deps.notifications.withNotifications(async (tx, notify) => {
-        await notify.postsRemoved([post.id]);
-        await tx.query('DELETE FROM posts WHERE id = $1', [post.id]);
-      });
-      if (post.uploadId) await this.deps.media.deleteUploads([post.uploadId]);
+      await decision.notify.postsRemoved([post.id]);
+      decision.afterCommit.push(await this.deps.posts.deleteWithin(decision.tx, post));
       return;
     }
-    await this.deps.notifications.withNotifications(async (tx, notify) => {
-      await notify.commentRemoved(id);
-      await tx.query('DELETE FROM comments WHERE id = $1', [id]);
-    });
+    await this.deps.comments.deleteWithin(decision.notify, id);
   }
 
   /** The notice (moderationNotices) and, unless they turned it off, a MODERATION notification, together. */
-  private async notify(uid: string, message: string): Promise<void> {
-    await this.deps.notifications.withNotifications(async (tx, notify) => {
-      await tx.query('INSERT INTO moderation_notices (user_uid, message) VALUES ($1, $2)', [uid, message]);
-      await notify.moderation(uid, message);
-    });
+  private async notify(decision: Decision, uid: string, message: string): Promise<void> {
+    await decision.tx.query('INSERT INTO moderation_notices (user_uid, message) VALUES ($1, $2)', [uid, message]);
+    await decision.notify.moderation(uid, message);
   }
 
   private async audit(
+    decision: Decision,
     moderatorUid: string,
     action: string,
     type: ReportTarget,
@@ -433,7 +466,7 @@ export class ModerationService {
     note: string,
     details: Record<string, unknown>,
   ): Promise<void> {
-    await this.deps.db.query(
+    await decision.tx.query(
       `INSERT INTO moderation_actions (moderator_uid, action, target_type, target_id, target_author_uid, note, details)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [moderatorUid, action, type, targetId, authorUid, note, JSON.stringify(details)],

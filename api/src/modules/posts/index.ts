@@ -22,5 +22,6 @@ export {
   visiblePostStateSql,
 } from './post-visibility';
 export { postPolicy } from './post.policy';
+export { POST_VIEWER_CAN, PostViewerCan, PostViewerCanResolver } from './post-viewer-can';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';
 export { postRestRoutes } from './post.rest';

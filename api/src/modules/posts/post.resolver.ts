@@ -12,6 +12,7 @@ import { PostConnection } from './post-connection';
 import { PictureSource, VideoRendition } from './post-media';
 import type { PostMediaUrls } from './post.service';
 import { CreatePostInput } from './post.inputs';
+import { PostViewerCan } from './post-viewer-can';
 
 @Resolver(() => Post)
 export class PostResolver {
@@ -38,6 +39,11 @@ export class PostResolver {
   @FieldResolver(() => User, { nullable: true })
   async author(@Root() post: Post, @Ctx() { loaders }: GraphQLContext): Promise<User | null> {
     return loaders.user.load(post.authorUid);
+  }
+
+  @FieldResolver(() => PostViewerCan, { description: 'What the caller may do to this post (the policies answer; the client asks)' })
+  viewerCan(@Root() post: Post): Post {
+    return post;
   }
 
   // The post's files, as the viewer may fetch them (PostService.mediaFor): with a grant for its

@@ -203,13 +203,26 @@ export class PostService {
   async delete(viewer: Viewer, id: string): Promise<boolean> {
     const post = await this.get(id);
     authorize(postPolicy, viewer, 'delete', post);
-    const remove = (tx: EntityManager) => tx.getRepository(Post).delete({ id: post.id });
-    await (this.removals ? this.removals.removing([post.id], remove) : this.db.transaction(remove));
-    // The upload with everything made from it (original, renditions, posters); a post older than
-    // upload records, by its URLs.
-    if (post.uploadId) await this.media.deleteUploads([post.uploadId]);
-    else await this.media.deleteMedia([post.videoUrl, post.posterUrl].filter((url): url is string => !!url));
+    const removeFiles = await (this.removals
+      ? this.removals.removing([post.id], (tx) => this.deleteWithin(tx, post))
+      : this.db.transaction((tx) => this.deleteWithin(tx, post)));
+    await removeFiles();
     return true;
+  }
+
+  /**
+   * A post's deletion, within the caller's transaction (its own, or a moderator's decision): the
+   * row, and with it its likes, comments and notifications (cascade). Answers the removal of its
+   * files, to run once the transaction has committed (files cannot be rolled back): the upload
+   * with everything made from it (original, renditions, posters), or, for a post older than
+   * upload records, its files by URL.
+   */
+  async deleteWithin(tx: EntityManager, post: Post): Promise<() => Promise<void>> {
+    await tx.getRepository(Post).delete({ id: post.id });
+    return async () => {
+      if (post.uploadId) await this.media.deleteUploads([post.uploadId]);
+      else await this.media.deleteMedia([post.videoUrl, post.posterUrl].filter((url): url is string => !!url));
+    };
   }
 
   /** A person's posts: all of them for the person, the ready ones for everyone else. */

@@ -6,3 +6,4 @@ export { accountNotAvailable, UserService, userNotFound } from './user.service';
 export { OwnerOnly, userPolicy } from './user.policy';
 export { postCountSeenBy } from './post-count';
 export { userRestRoutes } from './user.rest';
+export { USER_VIEWER_CAN, UserViewerCan, UserViewerCanResolver } from './user-viewer-can';

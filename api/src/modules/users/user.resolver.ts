@@ -12,6 +12,7 @@ import { UserConnection } from './user-connection';
 import { accountNotAvailable } from './user.service';
 import { User } from './user.entity';
 import { SyncUserInput, UpdateProfileInput } from './user.inputs';
+import { UserViewerCan } from './user-viewer-can';
 
 @Resolver(() => User)
 export class UserResolver {
@@ -90,6 +91,11 @@ export class UserResolver {
   postCount(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): number {
     // A live event executed once for many subscribers answers as for nobody in particular.
     return postCountSeenBy(user, sharedAcrossViewers ? null : (viewer?.uid ?? null));
+  }
+
+  @FieldResolver(() => UserViewerCan, { description: 'What the caller may do to this person (the policies answer; the client asks)' })
+  viewerCan(@Root() user: User): User {
+    return user;
   }
 
   @FieldResolver(() => Boolean)

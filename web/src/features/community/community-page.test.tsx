@@ -4,6 +4,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { FollowUserDocument, SearchPeopleDocument, SuggestedPeopleDocument } from '../../graphql/graphql';
 import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
 import CommunityPage from './community-page';
+import { userCan } from '../../shared/lib/testing/post-fixtures';
 
 const mockUseAuth = jest.fn(() => authValue());
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => mockUseAuth() }));
@@ -18,6 +19,7 @@ const person = (id: string, displayName: string, overrides: Record<string, unkno
   followerCount: 0,
   isViewer: false,
   viewerIsFollowing: false,
+  viewerCan: userCan(overrides.isViewer === true),
   ...overrides,
 });
 

@@ -11,7 +11,7 @@ import {
   testUser,
 } from '../../shared/lib/testing/render-with-apollo';
 import { dismissFlashToast } from '../../shared/components/flash-toast';
-import { makePost } from '../../shared/lib/testing/post-fixtures';
+import { commentCan, makePost, OWN_POST_CAN } from '../../shared/lib/testing/post-fixtures';
 import PostPage from './post-page';
 
 const mockUseAuth = jest.fn(() => authValue());
@@ -30,6 +30,7 @@ const comment = {
   mentions: [],
   createdAt: '2026-11-21T10:00:00.000Z',
   author: { __typename: 'User', id: 'u-2', displayName: 'Sam Rivers', photoURL: null },
+  viewerCan: commentCan(),
 };
 
 function mocks(post: ReturnType<typeof makePost> | null): MockLink.MockedResponse[] {
@@ -91,7 +92,8 @@ describe('post page (/post/:id, D15)', () => {
 
   it('shows a signed-out visitor the clip and its comments, with a prompt to sign in to like or comment', async () => {
     mockUseAuth.mockImplementation(() => authValue(null));
-    renderPage(sunset());
+    // The api answers a visitor that they may do nothing to it.
+    renderPage({ ...sunset(), viewerCan: { __typename: 'PostViewerCan', delete: false, report: false } });
     const card = await screen.findByRole('article', { name: 'Author p1' });
     expect(screen.getByText('Sign in to like or comment on this clip.')).toBeInTheDocument();
     expect(within(card).getByLabelText('Video by Author p1')).toBeInTheDocument();
@@ -134,7 +136,8 @@ describe('post page (/post/:id, D15)', () => {
   });
 
   describe('deleting the post from its own page (issue 23)', () => {
-    const mine = () => makePost('p1', { caption: 'Sunset over the quad', author: { ...makePost('p1').author, id: testUser.uid } });
+    const mine = () =>
+      makePost('p1', { caption: 'Sunset over the quad', author: { ...makePost('p1').author, id: testUser.uid }, viewerCan: OWN_POST_CAN });
     const deleted = { request: { query: DeletePostDocument, variables: { postId: 'p1' } }, result: { data: { deletePost: true } } };
     afterEach(() => dismissFlashToast());
 

@@ -17,7 +17,12 @@ describe('the feed window letting go of posts', () => {
     const posts = ['p1', 'p2', 'p3'].map((id) => makePost(id));
     cache.writeQuery({ query: HomeFeedDocument, variables: FIRST_PAGE, data: { homeFeed: makeConnection(posts, true) } });
     for (const post of posts) {
-      const author = { ...post.author, isViewer: false, viewerIsFollowing: false };
+      const author = {
+        ...post.author,
+        isViewer: false,
+        viewerIsFollowing: false,
+        viewerCan: { __typename: 'UserViewerCan' as const, follow: true },
+      };
       cache.writeQuery({ query: PlayerClipDocument, variables: { id: post.id }, data: { post: { ...post, author } } });
     }
     const wrapper = ({ children }: { children: ReactNode }) => <ApolloProvider client={client}>{children}</ApolloProvider>;

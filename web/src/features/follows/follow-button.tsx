@@ -6,11 +6,11 @@ import { rateLimitMessage } from '../../shared/lib/graphql-error';
 import { useAuth } from '../../shared/session/auth-context';
 import { Toast, useToast } from '../../shared/components/toast';
 
-type FollowTarget = { id: string; isViewer: boolean; viewerIsFollowing: boolean; displayName?: string | null };
+type FollowTarget = { id: string; viewerIsFollowing: boolean; viewerCan: { follow: boolean }; displayName?: string | null };
 
 /**
  * Follow/Following toggle (spec §4 "Follow toggle"): disabled during the call; the server's
- * answer updates the target's count and flag in the cache; hidden for oneself and when signed out.
+ * answer updates the target's count and flag in the cache; shown only where the api says the viewer may follow.
  */
 export function FollowButton({ user, className = '' }: { user: FollowTarget; className?: string }) {
   const { currentUser } = useAuth();
@@ -19,7 +19,7 @@ export function FollowButton({ user, className = '' }: { user: FollowTarget; cla
   const [unfollow] = useMutation(UnfollowUserDocument);
   const toast = useToast();
 
-  if (!currentUser || user.isViewer || user.id === currentUser.uid) return null;
+  if (!currentUser || !user.viewerCan.follow) return null;
 
   async function toggle() {
     const following = user.viewerIsFollowing;

@@ -10,7 +10,7 @@ import { RelativeTime } from '../../shared/components/relative-time';
 import { Spinner } from '../../shared/components/spinner';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { auditActionLabel } from './report-labels';
-import { useMyRole } from './use-my-role';
+import { useViewerCan } from './use-my-role';
 
 const plainButton =
   'rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-wait disabled:opacity-60';
@@ -40,14 +40,14 @@ function ModerationTeam() {
         <ErrorBox message={errorMessage(error, 'Failed to load moderators')} />
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
-          {(members ?? []).map(({ user, role }) => (
+          {(members ?? []).map(({ user, role, viewerCan }) => (
             <li key={user.id} className="flex items-center gap-3 px-4 py-3">
               <Avatar photoURL={user.photoURL} name={user.displayName} size={32} />
               <Link to={`/user/${encodeURIComponent(user.id)}`} className="font-medium text-indigo-700 hover:underline focus-ring">
                 {user.displayName?.trim() || 'Unknown user'}
               </Link>
               <span className="text-sm text-gray-600">{role === 'ADMIN' ? 'Admin' : 'Moderator'}</span>
-              {role === 'MODERATOR' && (
+              {viewerCan.changeModeratorRole && (
                 <span className="ml-auto">
                   <ModeratorRoleButton userId={user.id} name={user.displayName?.trim() || 'this student'} isModerator />
                 </span>
@@ -121,11 +121,11 @@ function ModerationLog() {
  * not on an admin's profile (admins are made with the admin command).
  */
 export function ModeratorToggle({ userId, name }: { userId: string; name: string }) {
-  const isAdmin = useMyRole() === 'ADMIN';
+  const isAdmin = useViewerCan().grantRoles;
   const { data } = useQuery(ModerationTeamDocument, { skip: !isAdmin });
   if (!isAdmin || !data) return null;
   const member = data.moderators.find((candidate) => candidate.user.id === userId);
-  if (member?.role === 'ADMIN') return null;
+  if (member && !member.viewerCan.changeModeratorRole) return null;
   return <ModeratorRoleButton userId={userId} name={name} isModerator={Boolean(member)} />;
 }
 

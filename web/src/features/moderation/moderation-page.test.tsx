@@ -8,10 +8,9 @@ import {
   ModerationLogDocument,
   ModerationQueueDocument,
   ModerationTeamDocument,
-  MyRoleDocument,
   SetModeratorDocument,
 } from '../../graphql/graphql';
-import { authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import { abilitiesMock, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
 import ModerationPage from './moderation-page';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
@@ -244,15 +243,13 @@ describe('someone who is not a moderator', () => {
 });
 
 describe('an admin', () => {
-  const adminRole: MockLink.MockedResponse = {
-    request: { query: MyRoleDocument, variables: {} },
-    result: { data: { myRole: 'ADMIN' } },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-  };
+  const adminRole = abilitiesMock('ADMIN');
   const member = (id: string, displayName: string, role: 'ADMIN' | 'MODERATOR') => ({
     __typename: 'TeamMember',
     role,
     user: author(id, displayName),
+    // As the api answers an admin: the app changes a moderator's role, never an admin's.
+    viewerCan: { __typename: 'TeamMemberViewerCan', changeModeratorRole: role === 'MODERATOR' },
   });
   const team = (members: object[]): MockLink.MockedResponse => ({
     request: { query: ModerationTeamDocument, variables: {} },
@@ -335,7 +332,7 @@ describe('an admin', () => {
 
   it('a moderator who is not an admin sees neither the team nor the log', async () => {
     renderWithApollo(<ModerationPage />, {
-      mocks: [{ ...adminRole, result: { data: { myRole: 'MODERATOR' } } }, queueMock('NEWEST', [])],
+      mocks: [abilitiesMock('MODERATOR'), queueMock('NEWEST', [])],
     });
     expect(await screen.findByText('Nothing to review. The queue is empty.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Moderators' })).not.toBeInTheDocument();

@@ -17,7 +17,7 @@ import { errorCode, errorMessage, fieldErrors } from '../../shared/lib/graphql-e
 import { AdminTools } from './admin-tools';
 import { ModerateDialog, type DecisionRequest } from './moderate-dialog';
 import { reasonLabel, targetNoun } from './report-labels';
-import { useMyRole } from './use-my-role';
+import { useViewerCan } from './use-my-role';
 
 const ORDERS: ReadonlyArray<{ value: QueueOrder; label: string }> = [
   { value: 'NEWEST', label: 'Newest' },
@@ -45,7 +45,7 @@ export default function ModerationPage() {
   const [order, setOrder] = useState<QueueOrder>('NEWEST');
   const { data, loading, error } = useQuery(ModerationQueueDocument, { variables: { order }, fetchPolicy: 'cache-and-network' });
   const { message, tone, showToast, dismiss } = useToast();
-  const isAdmin = useMyRole() === 'ADMIN';
+  const isAdmin = useViewerCan().readAuditLog;
   const groups = data?.moderationQueue;
 
   let body: React.ReactNode;

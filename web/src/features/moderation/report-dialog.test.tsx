@@ -14,7 +14,7 @@ import {
 } from '../../graphql/graphql';
 import { dismissFlashToast } from '../../shared/components/flash-toast';
 import { createCache } from '../../shared/lib/apollo';
-import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
+import { commentCan, makeConnection, makePost, OWN_COMMENT_CAN, OWN_POST_CAN, userCan } from '../../shared/lib/testing/post-fixtures';
 import {
   FakeIntersectionObserver,
   authValue,
@@ -53,7 +53,13 @@ afterEach(() => {
 
 describe('Report on a post', () => {
   it('is offered on other people’s posts only', async () => {
-    renderFeed([], [makePost('p1'), makePost('mine', { author: { ...makePost('mine').author, id: testUser.uid, displayName: 'Vera' } })]);
+    renderFeed(
+      [],
+      [
+        makePost('p1'),
+        makePost('mine', { author: { ...makePost('mine').author, id: testUser.uid, displayName: 'Vera' }, viewerCan: OWN_POST_CAN }),
+      ],
+    );
     const [theirs, mine] = await screen.findAllByRole('article');
     expect(within(theirs).getByRole('button', { name: 'Report post' })).toBeInTheDocument();
     expect(within(mine).queryByRole('button', { name: 'Report post' })).not.toBeInTheDocument();
@@ -210,6 +216,7 @@ describe('Report on a comment', () => {
     mentions: [],
     createdAt: '2026-11-21T09:00:00.000Z',
     author: { __typename: 'User', id: authorId, displayName, photoURL: null },
+    viewerCan: authorId === testUser.uid ? OWN_COMMENT_CAN : commentCan(),
   });
 
   it('is offered on other people’s comments and reports that comment', async () => {
@@ -285,6 +292,7 @@ describe('Report on a profile', () => {
                   postCount: 0,
                   isViewer: false,
                   viewerIsFollowing: false,
+                  viewerCan: userCan(),
                   posts: {
                     __typename: 'PostConnection',
                     edges: [],

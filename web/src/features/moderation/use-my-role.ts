@@ -1,16 +1,18 @@
 import { useQuery } from '@apollo/client/react';
-import { MyRoleDocument, type AccountRole } from '../../graphql/graphql';
+import { ViewerAbilitiesDocument, type ViewerAbilitiesQuery } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 
-/** The signed-in viewer's role; null while unknown (signed out, loading, or the call failed). */
-export function useMyRole(): AccountRole | null {
+type Abilities = Omit<ViewerAbilitiesQuery['viewerCan'], '__typename'>;
+const NONE: Abilities = { moderate: false, grantRoles: false, readAuditLog: false };
+
+/** What the signed-in person may do with no object in hand, as the api answers it; nothing while unknown (signed out, loading, failed). */
+export function useViewerCan(): Abilities {
   const { currentUser } = useAuth();
-  const { data } = useQuery(MyRoleDocument, { skip: !currentUser });
-  return currentUser ? (data?.myRole ?? null) : null;
+  const { data } = useQuery(ViewerAbilitiesDocument, { skip: !currentUser });
+  return (currentUser && data?.viewerCan) || NONE;
 }
 
-/** Whether the viewer acts on reports (moderators and admins). */
+/** Whether the viewer acts on reports (the api's moderation policy says who). */
 export function useIsModerator(): boolean {
-  const role = useMyRole();
-  return role === 'MODERATOR' || role === 'ADMIN';
+  return useViewerCan().moderate;
 }

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { CommentAddedDocument, HomeFeedDocument, LikePostDocument, PostCommentsDocument, PlayerClipDocument } from '../../graphql/graphql';
 import { createCache } from '../../shared/lib/apollo';
 import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
-import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
+import { makeConnection, makePost, userCan } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
 import ClipPlayerDialog from './clip-player-dialog';
 
@@ -19,7 +19,7 @@ const posts = ['p1', 'p2', 'p3'].map((id, index) => makePost(id, { likeCount: in
 const clipMocks = posts.map((post) => ({
   request: { query: PlayerClipDocument, variables: { id: post.id } },
   result: {
-    data: { post: { ...post, author: { ...post.author, isViewer: false, viewerIsFollowing: false } } },
+    data: { post: { ...post, author: { ...post.author, isViewer: false, viewerIsFollowing: false, viewerCan: userCan() } } },
   },
   maxUsageCount: Number.POSITIVE_INFINITY,
 }));
@@ -198,7 +198,14 @@ describe('full-screen clip player', () => {
     const five = ['q1', 'q2', 'q3', 'q4', 'q5'].map((id) => makePost(id));
     const fiveMocks = five.map((post) => ({
       request: { query: PlayerClipDocument, variables: { id: post.id } },
-      result: { data: { post: { ...post, author: { ...post.author, isViewer: false, viewerHasLiked: false, viewerIsFollowing: false } } } },
+      result: {
+        data: {
+          post: {
+            ...post,
+            author: { ...post.author, isViewer: false, viewerHasLiked: false, viewerIsFollowing: false, viewerCan: userCan() },
+          },
+        },
+      },
       maxUsageCount: Number.POSITIVE_INFINITY,
     }));
     const props = {

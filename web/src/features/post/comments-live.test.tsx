@@ -4,7 +4,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { CommentAddedDocument, HomeFeedDocument, PostCommentsDocument } from '../../graphql/graphql';
 import { createCache } from '../../shared/lib/apollo';
 import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
-import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
+import { commentCan, makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
 
 /** The card reads its post from the cache, as in the feed. */
@@ -27,6 +27,7 @@ const comment = (id: string, text: string, authorName: string) => ({
   mentions: [],
   createdAt: '2026-11-21T09:00:00.000Z',
   author: { __typename: 'User', id: `uid-${authorName}`, displayName: authorName, photoURL: null },
+  viewerCan: commentCan(),
 });
 
 function mocks(live: ReturnType<typeof comment>, onDelivered: () => void = () => undefined): MockLink.MockedResponse[] {

@@ -101,8 +101,8 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
               <CommentItem
                 key={comment.id}
                 comment={comment}
-                onDelete={currentUser && comment.author?.id === currentUser.uid ? () => deleteComment(comment.id) : undefined}
-                reportable={Boolean(currentUser && comment.author && comment.author.id !== currentUser.uid)}
+                onDelete={comment.viewerCan.delete ? () => deleteComment(comment.id) : undefined}
+                reportable={comment.viewerCan.report}
               />
             ))}
           </ul>
@@ -216,7 +216,7 @@ function CommentItem({ comment, onDelete, reportable = false }: CommentItemProps
         <DeleteControl
           label="Delete comment"
           title="Delete this comment?"
-          description="Your comment will be removed for everyone. This can't be undone."
+          description="The comment will be removed for everyone. This can't be undone."
           failureMessage="Failed to delete comment. Please try again."
           onDelete={onDelete}
           className="ml-auto shrink-0 self-start"

@@ -18,7 +18,7 @@ import {
   stubMediaPlayback,
   testUser,
 } from '../../shared/lib/testing/render-with-apollo';
-import { makePost } from '../../shared/lib/testing/post-fixtures';
+import { commentCan, makePost, OWN_COMMENT_CAN } from '../../shared/lib/testing/post-fixtures';
 import PostPage from '../feed/post-page';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
@@ -42,6 +42,7 @@ const oldComment = {
   mentions: [mention(3, 11, maya)],
   createdAt: '2026-11-21T10:00:00.000Z',
   author: { __typename: 'User', id: 'u-2', displayName: 'Sam Rivers', photoURL: null },
+  viewerCan: commentCan(),
 };
 
 function mocks(extra: MockLink.MockedResponse[] = []): MockLink.MockedResponse[] {
@@ -118,6 +119,7 @@ describe('mentions on a post', () => {
       mentions: [mention(9, 11, maya)],
       createdAt: '2026-11-21T11:00:00.000Z',
       author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null },
+      viewerCan: OWN_COMMENT_CAN,
       post: { __typename: 'Post', id: 'p1', commentCount: 2 },
     };
     renderPage([

@@ -17,7 +17,7 @@ import {
   stubMediaPlayback,
   testUser,
 } from '../../shared/lib/testing/render-with-apollo';
-import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
+import { makeConnection, makePost, OWN_COMMENT_CAN } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
 import { PostCard } from './post-card';
 
@@ -177,6 +177,7 @@ describe('comments (optimistic)', () => {
       mentions: [],
       createdAt: '2026-11-21T10:00:00.000Z',
       author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] },
+      viewerCan: OWN_COMMENT_CAN,
       post: { __typename: 'Post', id: 'p1', commentCount: 1 },
     };
     const mocks = commentsMocks({
@@ -250,6 +251,7 @@ describe('the comment limit (1,000 characters, an emoji being one)', () => {
       mentions: [],
       createdAt: '2026-11-21T10:00:00.000Z',
       author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] },
+      viewerCan: OWN_COMMENT_CAN,
       post: { __typename: 'Post', id: 'p1', commentCount: 1 },
     };
     const mocks = commentsMocks({

@@ -48,7 +48,6 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
   const authorName = post.author ? post.author.displayName || 'User' : 'Unknown User';
   const authorLink = post.author ? `/user/${encodeURIComponent(post.author.id)}` : '/';
   const likeCount = Math.max(0, post.likeCount);
-  const isOwnPost = Boolean(currentUser && post.author?.id === currentUser.uid);
   const commentCount = Math.max(0, post.commentCount);
   const signInFirst = !currentUser && signInReturnTo !== undefined;
 
@@ -76,8 +75,10 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
         >
           <RelativeTime dateTime={post.createdAt} />
         </Link>
-        {isOwnPost && <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" onDeleted={onDeleted} />}
-        {currentUser && post.author && !isOwnPost && (
+        {post.viewerCan.delete && (
+          <DeletePostControl postId={post.id} authorId={post.author?.id} className="shrink-0" onDeleted={onDeleted} />
+        )}
+        {post.viewerCan.report && post.author && (
           <ReportButton
             targetType="POST"
             targetId={post.id}

@@ -35,7 +35,9 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const me = { __typename: 'User' as const, id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] };
-const myPost = makePost('mine', { caption: 'My move-in vlog', author: me, commentCount: 2 });
+// What the api answers the student about their own posts.
+const mine = { viewerCan: { __typename: 'PostViewerCan' as const, delete: true, report: false } };
+const myPost = makePost('mine', { caption: 'My move-in vlog', author: me, commentCount: 2, ...mine });
 const theirPost = makePost('theirs', { caption: 'Their lecture hack' });
 
 function profilePost(post: ReturnType<typeof makePost>) {
@@ -45,7 +47,7 @@ function profilePost(post: ReturnType<typeof makePost>) {
 
 const profilePosts = {
   __typename: 'PostConnection' as const,
-  edges: [myPost, makePost('older', { author: me })].map((post) => ({
+  edges: [myPost, makePost('older', { author: me, ...mine })].map((post) => ({
     __typename: 'PostEdge' as const,
     cursor: `c-${post.id}`,
     node: profilePost(post),
@@ -75,6 +77,7 @@ function visitedCache() {
         postCount: 2,
         isViewer: true,
         viewerIsFollowing: false,
+        viewerCan: { follow: false, block: false, mute: false, report: false },
         email: testUser.email,
         dateOfBirth: '2004-01-01',
         posts: profilePosts,
@@ -84,8 +87,10 @@ function visitedCache() {
   return cache;
 }
 
+/** A comment on the student's own post, with what the api answers them about it (the comments policy: its author or the post's). */
 function comment(id: string, text: string, author: typeof me) {
-  return { __typename: 'Comment' as const, id, text, mentions: [], createdAt: '2026-11-20T13:00:00.000Z', author };
+  const viewerCan = { __typename: 'CommentViewerCan' as const, delete: true, report: author.id !== me.id };
+  return { __typename: 'Comment' as const, id, text, mentions: [], createdAt: '2026-11-20T13:00:00.000Z', author, viewerCan };
 }
 
 const someoneElse = { __typename: 'User' as const, id: 'author-of-theirs', displayName: 'Theo Other', photoURL: null, photoSources: [] };
@@ -233,10 +238,12 @@ describe('deleting a comment', () => {
   const commentItem = (text: string) => screen.getByText(text).closest('li') as HTMLElement;
   const commentCount = () => within(card('My move-in vlog')).getByTestId('comment-count').textContent;
 
-  it("offers Delete on the student's own comment only", async () => {
+  it("offers Delete on another student's comment under the student's own post, as the api's policy answers (issue 24)", async () => {
     await openComments([]);
     expect(within(commentItem('See you at orientation')).getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
-    expect(within(commentItem('Nice dorm!')).queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
+    expect(within(commentItem('See you at orientation')).queryByRole('button', { name: 'Report comment' })).not.toBeInTheDocument();
+    expect(within(commentItem('Nice dorm!')).getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
+    expect(within(commentItem('Nice dorm!')).getByRole('button', { name: 'Report comment' })).toBeInTheDocument();
   });
 
   it('cancelling keeps the comment', async () => {
@@ -244,7 +251,7 @@ describe('deleting a comment', () => {
     const user = await openComments([
       { request: { query: DeleteCommentDocument, variables: { commentId: 'c-mine' } }, result: { data: { deleteComment: true } } },
     ]);
-    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await user.click(within(commentItem('See you at orientation')).getByRole('button', { name: 'Delete comment' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this comment?' })).getByRole('button', { name: 'Cancel' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('See you at orientation')).toBeInTheDocument();
@@ -255,7 +262,7 @@ describe('deleting a comment', () => {
     const user = await openComments([
       { request: { query: DeleteCommentDocument, variables: { commentId: 'c-mine' } }, result: { data: { deleteComment: true } } },
     ]);
-    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await user.click(within(commentItem('See you at orientation')).getByRole('button', { name: 'Delete comment' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(screen.queryByText('See you at orientation')).not.toBeInTheDocument());
@@ -267,7 +274,7 @@ describe('deleting a comment', () => {
     const user = await openComments([
       { request: { query: DeleteCommentDocument, variables: { commentId: 'c-mine' } }, result: { errors: [{ message: '' }] } },
     ]);
-    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await user.click(within(commentItem('See you at orientation')).getByRole('button', { name: 'Delete comment' }));
     const dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete comment. Please try again.');

@@ -40,6 +40,8 @@ export function useAddComment(postId: string) {
         createdAt: new Date().toISOString(),
         author: { __typename: 'User' as const, id: author.uid, displayName: author.displayName, photoURL: author.photoURL },
         post: { __typename: 'Post' as const, id: postId, commentCount: currentCount + 1 },
+        // Nothing to do to it while it is being sent; the server's comment brings its own answers.
+        viewerCan: { __typename: 'CommentViewerCan' as const, delete: false, report: false },
       };
       try {
         await addComment({

@@ -75,7 +75,7 @@ export default function OwnProfilePage() {
         posts={posts}
         loadingMore={loadingMore}
         onLoadMore={loadMore}
-        postActions={(post) => <DeletePostControl postId={post.id} authorId={user.id} />}
+        postActions={(post) => post.viewerCan.delete && <DeletePostControl postId={post.id} authorId={user.id} />}
       />
     </div>
   );

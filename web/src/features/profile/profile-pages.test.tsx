@@ -1,4 +1,4 @@
-import { makePost } from '../../shared/lib/testing/post-fixtures';
+import { makePost, OWN_POST_CAN, userCan } from '../../shared/lib/testing/post-fixtures';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -37,6 +37,7 @@ function profile(overrides: Record<string, unknown> = {}) {
     postCount: 0,
     isViewer: false,
     viewerIsFollowing: false,
+    viewerCan: userCan(overrides.isViewer === true),
     posts: emptyPosts,
     ...overrides,
   };
@@ -76,6 +77,7 @@ describe('own profile', () => {
       caption: 'Library at night',
       tags: ['study'],
       createdAt: '2026-11-01T10:00:00.000Z',
+      viewerCan: OWN_POST_CAN,
     });
     renderWithApollo(<OwnProfilePage />, {
       mocks: [

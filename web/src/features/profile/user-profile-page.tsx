@@ -7,7 +7,6 @@ import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { FollowButton } from '../follows';
 import { errorCode, errorMessage } from '../../shared/lib/graphql-error';
-import { useAuth } from '../../shared/session/auth-context';
 import { FollowCounts, ProfileDetails } from './profile-sections';
 import { ProfileSafetyActions } from './profile-safety-actions';
 import { useNextPage } from '../../shared/hooks/use-next-page';
@@ -22,7 +21,6 @@ const NOT_AVAILABLE = 'This account is not available';
 export default function UserProfilePage() {
   const { userId } = useParams();
   const navigate = useNavigate();
-  const { currentUser } = useAuth();
   const { data, loading, error, fetchMore } = useQuery(UserProfileDocument, {
     variables: { userId: userId ?? '', first: POSTS_PAGE_SIZE },
     skip: !userId,
@@ -62,7 +60,7 @@ export default function UserProfilePage() {
           </div>
           <div className="flex shrink-0 flex-wrap items-center justify-center gap-2">
             <FollowButton user={user} />
-            {currentUser && !user.isViewer && user.id !== currentUser.uid && <ProfileSafetyActions userId={user.id} name={name} />}
+            {user.viewerCan.block && <ProfileSafetyActions userId={user.id} name={name} />}
           </div>
         </section>
         <ProfileDetails
@@ -70,7 +68,7 @@ export default function UserProfilePage() {
           posts={posts}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
-          postActions={user.isViewer ? (post) => <DeletePostControl postId={post.id} authorId={user.id} /> : undefined}
+          postActions={(post) => post.viewerCan.delete && <DeletePostControl postId={post.id} authorId={user.id} />}
         />
       </div>
     );

@@ -10,15 +10,15 @@ import {
   ModerationLogDocument,
   ModerationTeamDocument,
   MuteUserDocument,
-  MyRoleDocument,
   ProfileMutedUsersDocument,
   SetModeratorDocument,
   UnmuteUserDocument,
   UserProfileDocument,
 } from '../../graphql/graphql';
 import { dismissFlashToast } from '../../shared/components/flash-toast';
-import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
+import { abilitiesMock, authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
 import UserProfilePage from './user-profile-page';
+import { userCan } from '../../shared/lib/testing/post-fixtures';
 
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
 
@@ -45,6 +45,7 @@ const profileMock: MockLink.MockedResponse = {
         postCount: 0,
         isViewer: false,
         viewerIsFollowing: true,
+        viewerCan: userCan(),
         posts: { __typename: 'PostConnection', edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
       },
     },
@@ -188,11 +189,7 @@ describe('a blocked account', () => {
 });
 
 describe('an admin on a profile', () => {
-  const role = (myRole: string): MockLink.MockedResponse => ({
-    request: { query: MyRoleDocument, variables: {} },
-    result: { data: { myRole } },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-  });
+  const role = abilitiesMock;
   const team = (moderators: object[]): MockLink.MockedResponse => ({
     request: { query: ModerationTeamDocument, variables: {} },
     result: { data: { moderators } },
@@ -201,6 +198,7 @@ describe('an admin on a profile', () => {
     __typename: 'TeamMember',
     role: 'MODERATOR',
     user: { __typename: 'User', id: 'sam', displayName: 'Sam Student', photoURL: null },
+    viewerCan: { __typename: 'TeamMemberViewerCan', changeModeratorRole: true },
   };
 
   it('makes the student a moderator after asking; the button then offers to remove them', async () => {
@@ -227,7 +225,7 @@ describe('an admin on a profile', () => {
   });
 
   it('is not offered to a student or a moderator', async () => {
-    for (const myRole of ['STUDENT', 'MODERATOR']) {
+    for (const myRole of ['STUDENT', 'MODERATOR'] as const) {
       const { unmount } = renderProfile([role(myRole), profileMock, mutedMock([])]);
       expect(await screen.findByRole('button', { name: 'Block' })).toBeInTheDocument();
       await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));

@@ -38,6 +38,12 @@ export function createCache(): InMemoryCache {
           comments: relayStylePagination(),
         },
       },
+      // What the viewer may do (viewerCan) has no id: it belongs to its object, and each screen asks
+      // for the answers it shows, so one screen's answers join another's instead of replacing them.
+      PostViewerCan: { merge: true },
+      CommentViewerCan: { merge: true },
+      UserViewerCan: { merge: true },
+      ViewerCan: { merge: true },
       // A group of open reports has no id of its own: it is the reported post, comment or account.
       ReportGroup: { keyFields: ['targetType', 'targetId'] },
     },

@@ -29,6 +29,8 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
     likeCount: 3,
     viewerHasLiked: false,
     commentCount: 0,
+    // As the api answers a student reading someone else's post.
+    viewerCan: { __typename: 'PostViewerCan' as const, delete: false, report: true },
     event: null as (PostEventFieldsFragment & { __typename: 'PostEvent' }) | null,
     author: {
       __typename: 'User' as const,
@@ -40,6 +42,22 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** What the api answers a student about their own post. */
+export const OWN_POST_CAN = { __typename: 'PostViewerCan' as const, delete: true, report: false };
+
+/** What the api answers a student about a person: anyone else may be followed, blocked, muted and reported; oneself not. */
+export function userCan(self = false) {
+  return { __typename: 'UserViewerCan' as const, follow: !self, block: !self, mute: !self, report: !self };
+}
+
+/** What the api answers a student about a comment: someone else's (Report, no Delete) unless `answer` says otherwise. */
+export function commentCan(answer: { delete?: boolean; report?: boolean } = {}) {
+  return { __typename: 'CommentViewerCan' as const, delete: false, report: true, ...answer };
+}
+
+/** What the api answers a student about their own comment. */
+export const OWN_COMMENT_CAN = commentCan({ delete: true, report: false });
 
 export function makeConnection(posts: ReturnType<typeof makePost>[], hasNextPage: boolean) {
   return {

@@ -8,9 +8,9 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import {
   ModerationNoticesDocument,
-  MyRoleDocument,
   NotificationSettingsDocument,
   UnreadNotificationCountDocument,
+  ViewerAbilitiesDocument,
 } from '../../../graphql/graphql';
 import { createCache } from '../apollo';
 
@@ -26,12 +26,18 @@ const noModerationNotices: MockLink.MockedResponse = {
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 
-/** Likewise the sidebar, /moderation and profiles ask for the viewer's role: a student's, unless a test says otherwise. */
-const studentRole: MockLink.MockedResponse = {
-  request: { query: MyRoleDocument, variables: {} },
-  result: { data: { myRole: 'STUDENT' } },
-  maxUsageCount: Number.POSITIVE_INFINITY,
-};
+/** What the api answers `viewerCan` (no object in hand) for someone of this role (moderation's policy). */
+export function abilitiesMock(role: 'STUDENT' | 'MODERATOR' | 'ADMIN'): MockLink.MockedResponse {
+  const admin = role === 'ADMIN';
+  return {
+    request: { query: ViewerAbilitiesDocument, variables: {} },
+    result: { data: { viewerCan: { __typename: 'ViewerCan', moderate: role !== 'STUDENT', grantRoles: admin, readAuditLog: admin } } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** Likewise the sidebar, /moderation and profiles ask what the viewer may do: a student's answer, unless a test says otherwise. */
+const studentRole = abilitiesMock('STUDENT');
 
 /** The sidebar and the phone top bar show the unread notifications count: none, unless a test says otherwise. */
 const noUnreadNotifications: MockLink.MockedResponse = {

@@ -1,0 +1,29 @@
+import { Ctx, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
+import { exposed, viewerCan, type ViewerCanFields } from '../../shared/viewer-can';
+import type { GraphQLContext } from '../graphql-context';
+import { commentPolicy, type CommentSubject } from './comment.policy';
+
+/**
+ * `Comment.viewerCan`: what the caller may do to this comment, as the policies decide. Its root
+ * is the comment as the rules judge it (its author and its post's author); comments answer their
+ * own rows here, moderation adds `report` and `moderate`.
+ */
+@ObjectType('CommentViewerCan', { description: 'What the caller may do to this comment, as the api decides it: ask, never re-decide' })
+export class CommentViewerCan {}
+
+export const COMMENT_VIEWER_CAN = {
+  delete: exposed(commentPolicy, 'delete', (comment: CommentSubject) => comment),
+} satisfies ViewerCanFields<CommentSubject>;
+
+/** A live comment as the rules judge it: its author and its post's author came with the event. */
+export function liveCommentSubject(payload: { authorUid: string; post: { authorUid: string } }): CommentSubject {
+  return { authorUid: payload.authorUid, postAuthorUid: payload.post.authorUid };
+}
+
+@Resolver(() => CommentViewerCan)
+export class CommentViewerCanResolver {
+  @FieldResolver(() => Boolean, { description: "deleteComment: its author, or the post's author" })
+  delete(@Root() comment: CommentSubject, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(COMMENT_VIEWER_CAN.delete, viewer, comment);
+  }
+}

@@ -1,0 +1,24 @@
+import { Ctx, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
+import { exposed, viewerCan, type ViewerCanFields } from '../../shared/viewer-can';
+import type { GraphQLContext } from '../graphql-context';
+import { Post } from './post.entity';
+import { postPolicy } from './post.policy';
+
+/**
+ * `Post.viewerCan`: what the caller may do to this post, as the policies decide. Its root is the
+ * post itself; posts answer their own rows here, moderation adds `report` and `moderate`.
+ */
+@ObjectType('PostViewerCan', { description: 'What the caller may do to this post, as the api decides it: ask, never re-decide' })
+export class PostViewerCan {}
+
+export const POST_VIEWER_CAN = {
+  delete: exposed(postPolicy, 'delete', (post: Post) => post),
+} satisfies ViewerCanFields<Post>;
+
+@Resolver(() => PostViewerCan)
+export class PostViewerCanResolver {
+  @FieldResolver(() => Boolean, { description: 'deletePost: its author' })
+  delete(@Root() post: Post, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(POST_VIEWER_CAN.delete, viewer, post);
+  }
+}
