@@ -20,4 +20,4 @@ export {
   type ClockTime,
 } from './event';
 export { ageInYears, dateOfBirthSchema, earliestCalendarDay, localCalendarDay, type CalendarDay } from './age';
-export { MEDIA_FILES, checkMediaFile, type MediaKind } from './media';
+export { MEDIA_FILES, VIDEO_LIMITS, checkMediaFile, checkVideoMetadata, type MediaKind } from './media';

@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 /** How long one ffmpeg/ffprobe run may take, and how many threads it may use. */
 export interface ToolLimits {
   timeLimitMs: number;
   threads: number;
   /**
-   * Scheduling priority, 0 (normal) to 19 (lowest): background transcoding yields the CPU to
-   * requests on a shared host. Probes on the request path keep 0.
+   * Scheduling priority, 0 (normal) to 19 (lowest): background transcoding yields the CPU (and,
+   * above 0, the disk) to requests on a shared host. Probes on the request path keep 0.
    */
   niceness?: number;
 }
@@ -22,6 +24,54 @@ export class MediaToolTimeout extends Error {
 
 const MAX_OUTPUT = 1024 * 1024;
 
+/** A program on PATH (nice, ionice: util-linux and coreutils, absent on some minimal images), or null. */
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+let wrappers: { nice: string | null; ionice: string | null } | null = null;
+
+/**
+ * The command line that runs `file` at this niceness: through `nice -n N` (so it is low from its
+ * first instruction) and `ionice -c 3` (idle I/O: it reads and writes only when nobody else does)
+ * where those programs exist; both exec the tool, so the pid is the tool's. Niceness 0: as is.
+ */
+export function lowPriorityCommand(file: string, args: string[], niceness: number): { command: string; args: string[] } {
+  if (niceness <= 0) return { command: file, args };
+  wrappers ??= { nice: onPath('nice'), ionice: onPath('ionice') };
+  const tool = wrappers.ionice ? [wrappers.ionice, '-c', '3', file] : [file];
+  if (wrappers.nice) return { command: wrappers.nice, args: ['-n', String(niceness), ...tool, ...args] };
+  return { command: tool[0]!, args: [...tool.slice(1), ...args] };
+}
+
+/**
+ * Linux groups each session's processes (a tool runs in a session of its own, see runTool) and
+ * shares the CPU between the groups first: a niced process alone in its group would still get as
+ * much as the whole api. The group's own niceness makes it yield to the api's session too.
+ */
+function lowerSessionPriority(pid: number, niceness: number): void {
+  try {
+    // Where there is no `nice` program (already this niceness otherwise).
+    os.setPriority(pid, niceness);
+  } catch {
+    // not allowed here
+  }
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
+  } catch {
+    // no autogroups here (disabled, not Linux): the process's own niceness is what counts
+  }
+}
+
 /**
  * Runs a tool on untrusted input: in its own process group, so a timeout kills it and anything it
  * started; resolves with stdout on exit code 0, rejects otherwise (MediaToolTimeout on timeout).
@@ -35,14 +85,9 @@ export function runTool(
   niceness = 0,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (niceness && child.pid) {
-      try {
-        os.setPriority(child.pid, niceness);
-      } catch {
-        // not allowed here: it runs at normal priority
-      }
-    }
+    const run = lowPriorityCommand(file, args, niceness);
+    const child = spawn(run.command, run.args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (niceness > 0 && child.pid) lowerSessionPriority(child.pid, niceness);
     let stdout = '';
     let stderr = '';
     let settled = false;

@@ -32,7 +32,11 @@ export interface CreatePostInput {
  * its transcoding, within the transaction that creates the post (so neither exists without the other).
  */
 export interface VideoPipeline {
-  enqueue(transaction: EntityManager, post: { id: string; uploadId: string | null }): Promise<void>;
+  /** `duration` (seconds) orders the queue (short clips first); `authorUid` keeps one running per student. */
+  enqueue(
+    transaction: EntityManager,
+    post: { id: string; uploadId: string | null; authorUid: string; duration: number | null },
+  ): Promise<void>;
 }
 
 /**
@@ -174,7 +178,7 @@ export class PostService {
           processingProgress: 0,
         });
         const postId = inserted.identifiers[0]!.id as string;
-        await this.pipeline.enqueue(tx, { id: postId, uploadId: video.uploadId });
+        await this.pipeline.enqueue(tx, { id: postId, uploadId: video.uploadId, authorUid: viewer.uid, duration: video.duration });
         if (mentions.length)
           await notifyMentions(
             viewer.uid,

@@ -5,20 +5,46 @@ export const TRANSCODE_QUEUE = 'video-transcode';
 export const TRANSCODE_GAVE_UP_QUEUE = 'video-transcode-gave-up';
 
 /**
- * How a transcoding job runs. The time limit grows with the clip (a 10-minute clip on 2 threads
- * takes a few minutes) and is capped; the job expires a little after it, so pg-boss never retries
- * a job whose ffmpeg is still allowed to run. A worker that dies stops its heartbeat: its job is
- * retried elsewhere after `heartbeatSeconds`.
+ * The order clips are transcoded in, so no student can make another wait long (docs/media.md
+ * "Fair transcoding"): a job's priority says how cheap it is; the general lane takes the highest
+ * first (then the oldest), the express lane takes only short clips, so a 3 s clip never waits for a
+ * long one to finish; a long clip passed over for AGE_AFTER_SECONDS jumps above the short ones in
+ * the general lane (never into the express lane); and each student has at most one clip running.
+ */
+export const FAIR_ORDER = {
+  /** Clips up to this long (seconds) may use the express lane. */
+  expressMaxSeconds: 30,
+  mediumMaxSeconds: 90,
+  priority: { long: 0, medium: 1, express: 2, aged: 3 },
+  /** Express slots per worker process, besides TRANSCODE_WORKERS general ones. */
+  expressWorkers: 1,
+  ageAfterSeconds: 60,
+  ageCheckEverySeconds: 10,
+};
+
+/** Cheaper clips first: short ones get the express lane, a clip of unknown length counts as long. */
+export function transcodePriority(durationSeconds: number | null): number {
+  if (durationSeconds === null) return FAIR_ORDER.priority.long;
+  if (durationSeconds <= FAIR_ORDER.expressMaxSeconds) return FAIR_ORDER.priority.express;
+  if (durationSeconds <= FAIR_ORDER.mediumMaxSeconds) return FAIR_ORDER.priority.medium;
+  return FAIR_ORDER.priority.long;
+}
+
+/**
+ * How a transcoding job runs. ffmpeg gets the lowest CPU and I/O priority (requests on a shared
+ * host come first) and TRANSCODE_THREADS threads. The time limit grows with the clip and is capped
+ * at what the longest clip allowed (3 minutes, 4K) needs at that priority; the job expires a little
+ * after it, so pg-boss never retries a job whose ffmpeg is still allowed to run. A worker that dies
+ * stops its heartbeat: its job is retried elsewhere after `heartbeatSeconds`.
  */
 export const TRANSCODE = {
-  threads: DECODE_LIMITS.threads,
-  /** Below requests: an api and a worker on one host keep answering while it transcodes. */
-  niceness: 10,
+  niceness: 19,
   timeLimitMs: (durationSeconds: number | null) =>
-    Math.min(30 * 60_000, 60_000 + 3_000 * (durationSeconds ?? DECODE_LIMITS.maxDurationSeconds)),
+    60_000 + 4_000 * Math.min(durationSeconds ?? DECODE_LIMITS.maxDurationSeconds, DECODE_LIMITS.maxDurationSeconds),
   retryLimit: 3,
   retryDelaySeconds: 5,
-  expireInSeconds: 35 * 60,
+  /** 13 minutes for a 3-minute clip, and one more. */
+  expireInSeconds: 14 * 60,
   heartbeatSeconds: 10,
   /** Progress is written and sent live at most this often (and at every 10%). */
   progressEveryMs: 1_000,
