@@ -5,7 +5,13 @@ import path from 'node:path';
 
 /** How long one ffmpeg/ffprobe run may take, and how many threads it may use. */
 export interface ToolLimits {
+  /**
+   * How long it may take; for a tool at low priority with `wallLimitMs`, how much CPU time it may
+   * use instead (requests may starve it for a while: that says nothing about the file).
+   */
   timeLimitMs: number;
+  /** With `niceness`: the most it may take in all, starved or not. */
+  wallLimitMs?: number;
   threads: number;
   /**
    * Scheduling priority, 0 (normal) to 19 (lowest): background transcoding yields the CPU (and,
@@ -72,18 +78,28 @@ function lowerSessionPriority(pid: number, niceness: number): void {
   }
 }
 
+/** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on every Linux ABI in use). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time used by the process so far (user + system, all threads), in ms; null when unreadable. */
+export function cpuTimeMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // After the name (in parentheses, may hold spaces): utime and stime are the 12th and 13th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Runs a tool on untrusted input: in its own process group, so a timeout kills it and anything it
  * started; resolves with stdout on exit code 0, rejects otherwise (MediaToolTimeout on timeout).
  * `onOutput` sees stdout as it arrives (ffmpeg's -progress lines).
  */
-export function runTool(
-  file: string,
-  args: string[],
-  timeLimitMs: number,
-  onOutput?: (chunk: string) => void,
-  niceness = 0,
-): Promise<string> {
+export function runTool(file: string, args: string[], limits: ToolLimits, onOutput?: (chunk: string) => void): Promise<string> {
+  const niceness = limits.niceness ?? 0;
   return new Promise((resolve, reject) => {
     const run = lowPriorityCommand(file, args, niceness);
     const child = spawn(run.command, run.args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -95,16 +111,25 @@ export function runTool(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(cpuWatch);
       action();
     };
-    const timer = setTimeout(() => {
+    const kill = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
       } catch {
         // already gone
       }
       settle(() => reject(new MediaToolTimeout(file)));
-    }, timeLimitMs);
+    };
+    // At low priority the limit is CPU time, read each second; the wall limit still holds.
+    const byCpu = niceness > 0 && limits.wallLimitMs !== undefined && child.pid !== undefined && cpuTimeMs(child.pid) !== null;
+    const timer = setTimeout(kill, byCpu ? limits.wallLimitMs! : limits.timeLimitMs);
+    const cpuWatch = setInterval(() => {
+      if (!byCpu) return;
+      const used = cpuTimeMs(child.pid!);
+      if (used !== null && used > limits.timeLimitMs) kill();
+    }, 1000);
     child.stdout.on('data', (chunk: Buffer) => {
       onOutput?.(chunk.toString('utf8'));
       if (stdout.length < MAX_OUTPUT) stdout += chunk.toString('utf8');

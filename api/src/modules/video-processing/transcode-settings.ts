@@ -32,18 +32,21 @@ export function transcodePriority(durationSeconds: number | null): number {
 
 /**
  * How a transcoding job runs. ffmpeg gets the lowest CPU and I/O priority (requests on a shared
- * host come first) and TRANSCODE_THREADS threads. The time limit grows with the clip and is capped
- * at what the longest clip allowed (3 minutes, 4K) needs at that priority; the job expires a little
- * after it, so pg-boss never retries a job whose ffmpeg is still allowed to run. A worker that dies
- * stops its heartbeat: its job is retried elsewhere after `heartbeatSeconds`.
+ * host come first) and TRANSCODE_THREADS threads. So its limit is CPU time, which grows with the
+ * clip (a busy host may starve it for a while; that says nothing about the file), sized for the
+ * longest, largest clip allowed (3 minutes of 4K); the wall limit caps it, starved or not, and the
+ * job expires a little after that, so pg-boss never retries a job whose ffmpeg may still run.
+ * A worker that dies stops its heartbeat: its job is retried elsewhere after `heartbeatSeconds`.
  */
 export const TRANSCODE = {
   niceness: 19,
-  timeLimitMs: (durationSeconds: number | null) =>
-    60_000 + 4_000 * Math.min(durationSeconds ?? DECODE_LIMITS.maxDurationSeconds, DECODE_LIMITS.maxDurationSeconds),
+  cpuLimitMs: (durationSeconds: number | null, threads: number) =>
+    threads * (60_000 + 4_000 * Math.min(durationSeconds ?? DECODE_LIMITS.maxDurationSeconds, DECODE_LIMITS.maxDurationSeconds)),
+  wallLimitMs: 12 * 60_000,
+  /** Reading the upload again (ffprobe, posters): CPU time, and the wall limit above. */
+  probeCpuLimitMs: 30_000,
   retryLimit: 3,
   retryDelaySeconds: 5,
-  /** 13 minutes for a 3-minute clip, and one more. */
   expireInSeconds: 14 * 60,
   heartbeatSeconds: 10,
   /** Progress is written and sent live at most this often (and at every 10%). */

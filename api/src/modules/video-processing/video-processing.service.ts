@@ -183,13 +183,15 @@ export class VideoProcessingService implements VideoPipeline {
 
   /** The renditions and posters as local files; null when the video cannot be transcoded at all. */
   private async makeFiles(post: Post, input: string, scratch: string, job: QueuedJob<TranscodeJobData>) {
-    const probeLimits = { timeLimitMs: 30_000, threads: this.deps.threads, niceness: TRANSCODE.niceness };
+    const { threads } = this.deps;
+    const background = { threads, niceness: TRANSCODE.niceness, wallLimitMs: TRANSCODE.wallLimitMs };
+    const probeLimits = { ...background, timeLimitMs: TRANSCODE.probeCpuLimitMs };
     try {
       const source = await probeVideo(this.deps.binaries, input, probeLimits);
       if (!source) throw new UntranscodableVideo('no video stream');
       const plans = planRenditions(source);
       const outputs = plans.map((plan) => path.join(scratch, `${plan.label}.mp4`));
-      const limits = { timeLimitMs: TRANSCODE.timeLimitMs(source.duration), threads: this.deps.threads, niceness: TRANSCODE.niceness };
+      const limits = { ...background, timeLimitMs: TRANSCODE.cpuLimitMs(source.duration, threads) };
       const progress = this.progressReporter(post.id);
       await transcodeVideo(this.deps.binaries, { input, source, renditions: plans, outputs, limits, onProgress: progress }).catch(
         (error: unknown) => {
