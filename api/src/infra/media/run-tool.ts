@@ -22,8 +22,15 @@ export interface ToolLimits {
 
 /** An ffmpeg/ffprobe run that passed its time limit; its whole process group was killed. */
 export class MediaToolTimeout extends Error {
-  constructor(readonly tool: string) {
-    super(`${tool} passed its time limit`);
+  /**
+   * `starved`: a low-priority run ended by its wall limit well within its CPU time: the host was
+   * busy, the file may be fine (worth trying again later).
+   */
+  constructor(
+    readonly tool: string,
+    readonly starved = false,
+  ) {
+    super(`${tool} passed its time limit${starved ? ' (starved of CPU by other work)' : ''}`);
     this.name = 'MediaToolTimeout';
   }
 }
@@ -114,21 +121,21 @@ export function runTool(file: string, args: string[], limits: ToolLimits, onOutp
       clearInterval(cpuWatch);
       action();
     };
-    const kill = () => {
+    const kill = (starved: boolean) => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
       } catch {
         // already gone
       }
-      settle(() => reject(new MediaToolTimeout(file)));
+      settle(() => reject(new MediaToolTimeout(file, starved)));
     };
     // At low priority the limit is CPU time, read each second; the wall limit still holds.
     const byCpu = niceness > 0 && limits.wallLimitMs !== undefined && child.pid !== undefined && cpuTimeMs(child.pid) !== null;
-    const timer = setTimeout(kill, byCpu ? limits.wallLimitMs! : limits.timeLimitMs);
+    const timer = setTimeout(() => kill(byCpu), byCpu ? limits.wallLimitMs! : limits.timeLimitMs);
     const cpuWatch = setInterval(() => {
       if (!byCpu) return;
       const used = cpuTimeMs(child.pid!);
-      if (used !== null && used > limits.timeLimitMs) kill();
+      if (used !== null && used > limits.timeLimitMs) kill(false);
     }, 1000);
     child.stdout.on('data', (chunk: Buffer) => {
       onOutput?.(chunk.toString('utf8'));

@@ -197,7 +197,8 @@ export class VideoProcessingService implements VideoPipeline {
         (error: unknown) => {
           if (job.signal.aborted) throw error;
           // ffmpeg gave up on the file itself (not on us): the same input fails the same way again.
-          throw error instanceof MediaToolTimeout || (error instanceof Error && / exited with \d+/.test(error.message))
+          // A run starved by a busy host is not the file's fault: the job is retried later.
+          throw (error instanceof MediaToolTimeout && !error.starved) || (error instanceof Error && / exited with \d+/.test(error.message))
             ? new UntranscodableVideo(String(error))
             : error;
         },
