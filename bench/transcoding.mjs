@@ -32,7 +32,8 @@ export async function measureTranscoding(ctx) {
     const idleFeed = await runHttp({ url: api.url, requests: feed, seconds: feedSeconds, warmupSeconds: 0.5 });
     rows.push(feedRow('explore feed, no transcoding', idleFeed));
 
-    for (const workerCount of [1, 2]) {
+    // --fairness-only: skip the throughput runs (they wait for every clip; slow on a host busy with other work).
+    for (const workerCount of process.argv.includes('--fairness-only') ? [] : [1, 2]) {
       const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(ctx, api, mediaDir)));
       try {
         const started = Date.now();
@@ -94,27 +95,46 @@ async function measureFairness(ctx, api, mediaDir, feed, feedSeconds, rows) {
     await untilJobState(ctx.databaseUrl, largeId, 'active');
     const posted = Date.now();
     const smallId = await postClip(api.url, other, smallClip, 'short.mp4');
+    await untilJobState(ctx.databaseUrl, smallId, ['active', 'completed']);
+    const [smallWait] = await queueWaits(ctx.databaseUrl, [smallId]);
+    // The feed while the large clip is still transcoding (checked after: else the figure means nothing),
+    // and how much CPU the ffmpeg processes got meanwhile.
+    const ffmpegBefore = ffmpegCpuMs(mediaDir);
+    const busyFeed = await runHttp({ url: api.url, requests: feed, seconds: feedSeconds });
+    const ffmpegAfter = ffmpegCpuMs(mediaDir);
+    // Per process seen both times (one that ended or began meanwhile would skew the sum).
+    const usedMs = [...ffmpegAfter.byPid].reduce(
+      (sum, [pid, ms]) => sum + (ffmpegBefore.byPid.has(pid) ? ms - ffmpegBefore.byPid.get(pid) : 0),
+      0,
+    );
+    const ffmpegCores = usedMs / 1000 / feedSeconds;
+    const stillTranscoding = (await jobState(ctx.databaseUrl, largeId)) === 'active';
     await untilReady(api.url, other, [smallId]);
     const smallReadyS = (Date.now() - posted) / 1000;
-    const [smallWait] = await queueWaits(ctx.databaseUrl, [smallId]);
-    // The feed while the large clip is still transcoding (checked after: else the figure means nothing).
-    const busyFeed = await runHttp({ url: api.url, requests: feed, seconds: feedSeconds });
-    const stillTranscoding = (await jobState(ctx.databaseUrl, largeId)) === 'active';
-    await untilReady(api.url, owner, [largeId]);
+    // The large clip's own time only in a smoke run: at the lowest priority on a busy host it may take minutes.
+    if (ctx.smoke) await untilReady(api.url, owner, [largeId]);
     const [largeRun] = await jobRuns(ctx.databaseUrl, [largeId]);
-    const share = busyFeed.rps / idleFeed.rps;
+    await worker.stop();
+    // A stopped worker's ffmpeg runs on in its own session: end ours, then the feed idle again.
+    for (const pid of ffmpegCpuMs(mediaDir).pids) process.kill(-pid, 'SIGKILL');
+    const idleAfter = await runHttp({ url: api.url, requests: feed, seconds: feedSeconds, warmupSeconds: 0.5 });
+    // Other work on a shared machine moves every figure: busy is compared with idle before and after.
+    const idleRps = (idleFeed.rps + idleAfter.rps) / 2;
+    const share = busyFeed.rps / idleRps;
     rows.push({
       name: `fairness: another student's 3 s clip while a ${large.seconds} s ${large.size} clip transcodes`,
       queueWaitS: round(smallWait, 1),
       readyAfterS: round(smallReadyS, 1),
-      largeClipTranscodeS: round(largeRun, 1),
+      largeClipTranscodeS: largeRun === null ? 'still running' : round(largeRun, 1),
     });
-    rows.push(feedRow('explore feed, fairness run, no transcoding', idleFeed));
+    rows.push(feedRow('explore feed, fairness run, before transcoding', idleFeed));
     rows.push({
       ...feedRow(`explore feed while the ${large.size} clip transcodes`, busyFeed),
       shareOfIdle: round(share, 3),
+      ffmpegCoresUsed: round(ffmpegCores, 3),
       largeStillTranscoding: stillTranscoding,
     });
+    rows.push(feedRow('explore feed, fairness run, after transcoding', idleAfter));
     return {
       large: `${large.seconds} s ${large.size}`,
       small: '3 s 360x640',
@@ -130,6 +150,24 @@ async function measureFairness(ctx, api, mediaDir, feed, feedSeconds, rows) {
   } finally {
     await worker.stop();
   }
+}
+
+/** The running ffmpeg processes working on files under `mediaDir` (ours), and each one's CPU time in ms. */
+function ffmpegCpuMs(mediaDir) {
+  const byPid = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'latin1');
+      if (!cmdline.includes(mediaDir) || !/ffmpeg|ffprobe/.test(cmdline.split('\0')[0])) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10); // 100 ticks a second
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return { pids: [...byPid.keys()], byPid };
 }
 
 async function withDatabase(databaseUrl, use) {
@@ -149,15 +187,15 @@ async function jobState(databaseUrl, postId) {
   });
 }
 
-async function untilJobState(databaseUrl, postId, state) {
+async function untilJobState(databaseUrl, postId, states) {
   const deadline = Date.now() + 60_000;
-  while ((await jobState(databaseUrl, postId)) !== state) {
-    if (Date.now() > deadline) throw new Error(`the job of post ${postId} never became ${state}`);
+  while (![states].flat().includes(await jobState(databaseUrl, postId))) {
+    if (Date.now() > deadline) throw new Error(`the job of post ${postId} never became ${states}`);
     await sleep(100);
   }
 }
 
-/** Seconds each post's job ran (started to completed). */
+/** Seconds each post's job ran (started to completed; null while it runs). */
 async function jobRuns(databaseUrl, postIds) {
   return withDatabase(databaseUrl, async (client) => {
     const { rows } = await client.query(

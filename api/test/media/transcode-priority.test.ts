@@ -35,7 +35,20 @@ function pidNaming(marker: string): number | null {
 describe('ffmpeg for transcoding runs at the lowest priority with bounded threads', () => {
   it('is seen running at niceness 19, in a niceness-19 autogroup, idle I/O, with -threads 1', async () => {
     const input = path.join(scratch, 'source.mp4');
-    execFileSync(binaries.ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x360:r=30:d=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-y', input]);
+    execFileSync(binaries.ffmpeg, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=640x360:r=30:d=10',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-y',
+      input,
+    ]);
     const source = (await probeVideo(binaries, input, { timeLimitMs: 30_000, threads: 1 }))!;
     const renditions = planRenditions(source);
     const outputs = renditions.map((plan) => path.join(scratch, `out-${plan.label}.mp4`));
@@ -87,11 +100,12 @@ describe('ffmpeg for transcoding runs at the lowest priority with bounded thread
   it('counts CPU time against its limit, so a starved run is not taken for a bad file; the wall limit still ends it', async () => {
     const marker = path.join(scratch, 'starved.mp4');
     const started = Date.now();
-    const running = runTool(
-      binaries.ffmpeg,
-      ['-v', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=s=64x64:r=5:d=30', '-y', marker],
-      { timeLimitMs: 500, wallLimitMs: 3_000, threads: 1, niceness: 19 },
-    );
+    const running = runTool(binaries.ffmpeg, ['-v', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=s=64x64:r=5:d=30', '-y', marker], {
+      timeLimitMs: 500,
+      wallLimitMs: 3_000,
+      threads: 1,
+      niceness: 19,
+    });
     // Starve it completely (as a saturated host might): it uses no CPU from here on.
     let pid: number | null = null;
     while (!pid && Date.now() - started < 2_000) {

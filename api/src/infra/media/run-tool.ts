@@ -85,6 +85,27 @@ function lowerSessionPriority(pid: number, niceness: number): void {
   }
 }
 
+/**
+ * Process groups of the tools running now. Each runs in a session of its own, so it would outlive
+ * this process (a worker stopped mid-transcode would leave its ffmpeg running, unbounded): they
+ * are killed when this process exits.
+ */
+const running = new Set<number>();
+let exitHookInstalled = false;
+function killAllOnExit(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
 /** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on every Linux ABI in use). */
 const TICKS_PER_SECOND = 100;
 
@@ -111,12 +132,17 @@ export function runTool(file: string, args: string[], limits: ToolLimits, onOutp
     const run = lowPriorityCommand(file, args, niceness);
     const child = spawn(run.command, run.args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     if (niceness > 0 && child.pid) lowerSessionPriority(child.pid, niceness);
+    if (child.pid) {
+      killAllOnExit();
+      running.add(child.pid);
+    }
     let stdout = '';
     let stderr = '';
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;
       settled = true;
+      if (child.pid) running.delete(child.pid);
       clearTimeout(timer);
       clearInterval(cpuWatch);
       action();

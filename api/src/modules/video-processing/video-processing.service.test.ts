@@ -5,7 +5,7 @@ import path from 'node:path';
 import { resolveFfmpegBinaries } from '../../infra/media/ffmpeg-binaries';
 import { useScenarios, type ScenarioDb } from '../../../test/support/scenarios';
 import type { Viewer } from '../../shared/viewer';
-import { importMediaFile } from '../uploads/import-media-file';
+import { importMediaFile } from '../uploads';
 import { scenarios } from './video-processing.scenarios';
 import { TRANSCODE_QUEUE } from './transcode-settings';
 import { VideoProcessingService } from './video-processing.service';
@@ -83,6 +83,9 @@ describe('VideoProcessingService: fair order', () => {
         records: db.media.records,
         binaries,
         threads: 1,
+        // The order is tested here; the priority in test/media/transcode-priority.test.ts (at niceness 19
+        // a machine busy with other work may starve these transcodes for minutes).
+        niceness: 0,
         publish: () => undefined,
         log: { info: () => undefined, warn: () => undefined },
       });
@@ -95,7 +98,9 @@ describe('VideoProcessingService: fair order', () => {
       }
 
       // Every clip was transcoded, the long ones too.
-      const statuses: { status: string }[] = await db.dataSource.query('SELECT status FROM posts WHERE id = ANY($1)', [posts.map((p) => p.id)]);
+      const statuses: { status: string }[] = await db.dataSource.query('SELECT status FROM posts WHERE id = ANY($1)', [
+        posts.map((p) => p.id),
+      ]);
       expect(statuses.map((row) => row.status)).toEqual(['ready', 'ready', 'ready', 'ready']);
       // Ada's clips ran one after another, never two at once.
       const adas = runs.filter((run) => run.caption.startsWith('ada-'));
@@ -118,10 +123,10 @@ describe('VideoProcessingService: fair order', () => {
     const priorities = async () =>
       Object.fromEntries(
         (
-          (await db.dataSource.query(`SELECT data->>'postId' AS id, priority FROM pgboss.job WHERE name = $1 AND data->>'postId' = ANY($2)`, [
-            TRANSCODE_QUEUE,
-            [long.id, short.id],
-          ])) as { id: string; priority: number }[]
+          (await db.dataSource.query(
+            `SELECT data->>'postId' AS id, priority FROM pgboss.job WHERE name = $1 AND data->>'postId' = ANY($2)`,
+            [TRANSCODE_QUEUE, [long.id, short.id]],
+          )) as { id: string; priority: number }[]
         ).map((row) => [row.id === long.id ? 'long' : 'short', row.priority]),
       );
     // Cheapest first: the short clip outranks the long one, and is the only one the express lane takes (2).

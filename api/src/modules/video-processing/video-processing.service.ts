@@ -29,6 +29,8 @@ export interface VideoProcessingDeps {
   binaries: FfmpegBinaries;
   /** Threads per ffmpeg run (TRANSCODE_THREADS). */
   threads: number;
+  /** TRANSCODE.niceness unless a test of something else must not be starved by a busy machine. */
+  niceness?: number;
   publish: PostUpdates;
   log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
 }
@@ -184,7 +186,7 @@ export class VideoProcessingService implements VideoPipeline {
   /** The renditions and posters as local files; null when the video cannot be transcoded at all. */
   private async makeFiles(post: Post, input: string, scratch: string, job: QueuedJob<TranscodeJobData>) {
     const { threads } = this.deps;
-    const background = { threads, niceness: TRANSCODE.niceness, wallLimitMs: TRANSCODE.wallLimitMs };
+    const background = { threads, niceness: this.deps.niceness ?? TRANSCODE.niceness, wallLimitMs: TRANSCODE.wallLimitMs };
     const probeLimits = { ...background, timeLimitMs: TRANSCODE.probeCpuLimitMs };
     try {
       const source = await probeVideo(this.deps.binaries, input, probeLimits);

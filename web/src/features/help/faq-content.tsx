@@ -98,8 +98,8 @@ export function faqGroups(supportEmail: string): FaqGroup[] {
               <Link className={link} to="/create-post">
                 Create Post
               </Link>{' '}
-              in the sidebar, upload a video (MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100MB and 3 minutes), add a caption and tags separated by
-              commas, then press Create Post.
+              in the sidebar, upload a video (MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100MB and 3 minutes), add a caption and tags
+              separated by commas, then press Create Post.
             </p>
           ),
         },
