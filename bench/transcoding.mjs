@@ -68,7 +68,7 @@ export async function measureTranscoding(ctx) {
     details,
     targets: details.fairness.targets,
     notes: [
-      `Fairness: a ${details.fairness.large} clip of one student, then a ${details.fairness.small} clip of another once the first is transcoding; one worker process (a general slot and the express slot for clips up to 30 s); ffmpeg at niceness 19, idle I/O, TRANSCODE_THREADS=2.`,
+      `Fairness: a ${details.fairness.large} clip of one student, then a ${details.fairness.small} clip of another once the first is transcoding; one worker process (a general slot and the express slot for short clips); ffmpeg at niceness 19, idle I/O, TRANSCODE_THREADS=2.`,
       `Clips: ffmpeg testsrc + sine, H.264 ${clips.size} at 30 fps, ${clips.seconds} s each; renditions up to 720p and 360p (veryfast, 2 threads each).`,
       'The api runs no worker here (TRANSCODE_WORKERS=0); each worker is its own process (api/dist/worker.js) taking one job at a time.',
       `Machine: ${os.cpus().length} cores; the api, PostgreSQL, the workers and the load generator share them.`,

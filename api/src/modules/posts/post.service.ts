@@ -32,10 +32,10 @@ export interface CreatePostInput {
  * its transcoding, within the transaction that creates the post (so neither exists without the other).
  */
 export interface VideoPipeline {
-  /** `duration` (seconds) orders the queue (short clips first); `authorUid` keeps one running per student. */
+  /** Length and size order the queue (cheap clips first); `authorUid` keeps one running per student. */
   enqueue(
     transaction: EntityManager,
-    post: { id: string; uploadId: string | null; authorUid: string; duration: number | null },
+    post: { id: string; uploadId: string | null; authorUid: string; duration: number | null; width: number | null; height: number | null },
   ): Promise<void>;
 }
 
@@ -178,7 +178,14 @@ export class PostService {
           processingProgress: 0,
         });
         const postId = inserted.identifiers[0]!.id as string;
-        await this.pipeline.enqueue(tx, { id: postId, uploadId: video.uploadId, authorUid: viewer.uid, duration: video.duration });
+        await this.pipeline.enqueue(tx, {
+          id: postId,
+          uploadId: video.uploadId,
+          authorUid: viewer.uid,
+          duration: video.duration,
+          width: video.width,
+          height: video.height,
+        });
         if (mentions.length)
           await notifyMentions(
             viewer.uid,

@@ -12,7 +12,7 @@ export const TRANSCODE_GAVE_UP_QUEUE = 'video-transcode-gave-up';
  * the general lane (never into the express lane); and each student has at most one clip running.
  */
 export const FAIR_ORDER = {
-  /** Clips up to this long (seconds) may use the express lane. */
+  /** Clips that cost up to this (seconds of 1080p, transcodeCost) may use the express lane. */
   expressMaxSeconds: 30,
   mediumMaxSeconds: 90,
   priority: { long: 0, medium: 1, express: 2, aged: 3 },
@@ -22,11 +22,20 @@ export const FAIR_ORDER = {
   ageCheckEverySeconds: 10,
 };
 
-/** Cheaper clips first: short ones get the express lane, a clip of unknown length counts as long. */
-export function transcodePriority(durationSeconds: number | null): number {
-  if (durationSeconds === null) return FAIR_ORDER.priority.long;
-  if (durationSeconds <= FAIR_ORDER.expressMaxSeconds) return FAIR_ORDER.priority.express;
-  if (durationSeconds <= FAIR_ORDER.mediumMaxSeconds) return FAIR_ORDER.priority.medium;
+/**
+ * What a clip costs to transcode, in seconds of 1080p: a 4K clip costs four times its length.
+ * A clip of unknown length counts as the longest allowed.
+ */
+export function transcodeCost(clip: { duration: number | null; width: number | null; height: number | null }): number {
+  const pixels = (clip.width ?? 0) * (clip.height ?? 0);
+  return (clip.duration ?? DECODE_LIMITS.maxDurationSeconds) * Math.max(1, pixels / (1920 * 1080));
+}
+
+/** Cheaper clips first: the cheapest get the express lane. */
+export function transcodePriority(clip: { duration: number | null; width: number | null; height: number | null }): number {
+  const cost = transcodeCost(clip);
+  if (cost <= FAIR_ORDER.expressMaxSeconds) return FAIR_ORDER.priority.express;
+  if (cost <= FAIR_ORDER.mediumMaxSeconds) return FAIR_ORDER.priority.medium;
   return FAIR_ORDER.priority.long;
 }
 

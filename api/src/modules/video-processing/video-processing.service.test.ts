@@ -7,7 +7,7 @@ import { useScenarios, type ScenarioDb } from '../../../test/support/scenarios';
 import type { Viewer } from '../../shared/viewer';
 import { importMediaFile } from '../uploads';
 import { scenarios } from './video-processing.scenarios';
-import { TRANSCODE_QUEUE } from './transcode-settings';
+import { FAIR_ORDER, TRANSCODE_QUEUE, transcodePriority } from './transcode-settings';
 import { VideoProcessingService } from './video-processing.service';
 
 // Real transcodes (tiny clips) on a shared 2-core machine.
@@ -116,6 +116,15 @@ describe('VideoProcessingService: fair order', () => {
       );
     },
   );
+
+  it('counts a clip’s picture as well as its length: 20 s of 4K is no short clip', () => {
+    const { priority } = FAIR_ORDER;
+    expect(transcodePriority({ duration: 3, width: 1080, height: 1920 })).toBe(priority.express);
+    expect(transcodePriority({ duration: 20, width: 720, height: 1280 })).toBe(priority.express);
+    expect(transcodePriority({ duration: 20, width: 4096, height: 2160 })).toBe(priority.medium);
+    expect(transcodePriority({ duration: 60, width: 3840, height: 2160 })).toBe(priority.long);
+    expect(transcodePriority({ duration: null, width: 320, height: 240 })).toBe(priority.long);
+  });
 
   scenario('a long clip that waited is promoted above short ones, but never into the short clips’ lane', async ({ ada, grace }, db) => {
     const long = await postClip(db, ada, 100, 'long');

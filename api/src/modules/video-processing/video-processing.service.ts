@@ -55,12 +55,12 @@ export class VideoProcessingService implements VideoPipeline {
   /** Queues the post's transcoding in its author's group, as cheap as its clip is short (FAIR_ORDER). */
   async enqueue(
     transaction: EntityManager,
-    post: { id: string; uploadId: string | null; authorUid: string; duration: number | null },
+    post: { id: string; uploadId: string | null; authorUid: string; duration: number | null; width: number | null; height: number | null },
   ): Promise<void> {
     if (!post.uploadId) return;
     const data: TranscodeJobData = { postId: post.id, uploadId: post.uploadId };
     await this.deps.queue.sendWithin(transaction, TRANSCODE_QUEUE, data, {
-      priority: transcodePriority(post.duration),
+      priority: transcodePriority(post),
       group: post.authorUid,
     });
   }
