@@ -48,6 +48,11 @@ export interface Config {
    * `npm run worker` processes (docker-compose runs them as their own service).
    */
   transcodeWorkers: number;
+  /**
+   * Threads one ffmpeg transcode may use (TRANSCODE_THREADS, default 2). ffmpeg also runs at the
+   * lowest CPU and I/O priority, so on a host shared with the api it takes only what requests leave.
+   */
+  transcodeThreads: number;
   /** How often idle job workers look for work and stalled jobs are looked for, in seconds (JOB_POLL_SECONDS, JOB_SUPERVISE_SECONDS). */
   jobPollSeconds: number;
   jobSuperviseSeconds: number;
@@ -151,6 +156,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), purpose:
     return value;
   };
   const transcodeWorkers = count('TRANSCODE_WORKERS', 1, 0, 16);
+  const transcodeThreads = count('TRANSCODE_THREADS', 2, 1, 16);
   const jobPollSeconds = count('JOB_POLL_SECONDS', 1, 1, 60);
   const jobSuperviseSeconds = count('JOB_SUPERVISE_SECONDS', 10, 1, 300);
   const workerHealthPort = read('HEALTH_PORT') === undefined ? null : count('HEALTH_PORT', 0, 1, 65535);
@@ -190,6 +196,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), purpose:
     rateLimits: rateLimits !== 'off',
     graphqlIde: graphqlIde === 'on',
     transcodeWorkers,
+    transcodeThreads,
     jobPollSeconds,
     jobSuperviseSeconds,
     workerHealthPort,

@@ -27,6 +27,7 @@ export async function createVideoProcessing(deps: {
     store: deps.store,
     records: deps.records,
     binaries,
+    threads: deps.config.transcodeThreads,
     publish: (post) => {
       const event: PostUpdateEvent = { postId: post.id, authorUid: post.authorUid };
       void deps.pubsub.publish(postUpdatesTopic(post.authorUid), event);

@@ -81,6 +81,8 @@ export interface ScenarioDb {
   readonly media: { service: UploadMediaService; records: UploadRecords; store: MediaStore; dir: string };
   /** The emulator, through the api's own verifier (deleted identities, tokens). */
   readonly verifier: TokenVerifier;
+  /** The suite's job queue (pg-boss on its database); no workers run unless a test starts them. */
+  readonly jobs: JobQueue;
   /** What the comments service announced to live subscribers since the scenario was seeded. */
   readonly commentEvents: CommentEventPayload[];
 
@@ -89,7 +91,10 @@ export interface ScenarioDb {
   /** A student with a real emulator account too, and the viewer its verified token gives. */
   identityStudent(name: string, profile?: StudentProfile): Promise<ScenarioStudent & { identity: TestIdentity }>;
   /** An upload of `owner`'s: finished (a small file, and for a video a poster, in the store) unless `pending`. */
-  upload(owner: Viewer, options?: { kind?: UploadKind; fileName?: string; pending?: boolean; minutesAgo?: number }): Promise<SeededUpload>;
+  upload(
+    owner: Viewer,
+    options?: { kind?: UploadKind; fileName?: string; pending?: boolean; minutesAgo?: number; durationSeconds?: number },
+  ): Promise<SeededUpload>;
   /**
    * A post through the posts service, on a fresh video upload of the author's; `minutesAgo` dates it.
    * Its transcoding job is queued for real; the scenario then records it done as a worker would
@@ -242,6 +247,7 @@ async function openSuite(label: string): Promise<Suite> {
     store: mediaStore,
     records,
     binaries: resolveFfmpegBinaries(),
+    threads: 1,
     publish: () => undefined,
     log: { info: () => undefined, warn: () => undefined },
   });
@@ -293,6 +299,7 @@ async function openSuite(label: string): Promise<Suite> {
     services,
     media: { service: mediaService, records, store: opened.mediaStore, dir: mediaDir },
     verifier: opened.verifier,
+    jobs: opened.jobs,
     commentEvents,
 
     async student(name, profile = {}) {
@@ -332,7 +339,7 @@ async function openSuite(label: string): Promise<Suite> {
         posterPath,
         contentType: kind === 'video' ? 'video/mp4' : 'image/jpeg',
         size: 20,
-        duration: kind === 'video' ? 4.5 : null,
+        duration: kind === 'video' ? (options.durationSeconds ?? 4.5) : null,
         width: kind === 'video' ? 720 : null,
         height: kind === 'video' ? 1280 : null,
       });

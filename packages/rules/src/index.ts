@@ -36,4 +36,4 @@ export {
 } from './event';
 export { checkModerationForm, checkReportForm, moderatorNoteSchema, reportDetailsSchema, suspensionDaysSchema } from './moderation';
 export { ageInYears, dateOfBirthSchema, earliestCalendarDay, localCalendarDay, type CalendarDay } from './age';
-export { MEDIA_FILES, checkMediaFile, type MediaKind } from './media';
+export { MEDIA_FILES, VIDEO_LIMITS, checkMediaFile, checkVideoMetadata, type MediaKind } from './media';

@@ -1,4 +1,4 @@
-import { checkMediaFile, MEDIA_FILES } from './media';
+import { checkMediaFile, checkVideoMetadata, MEDIA_FILES } from './media';
 
 const MB = 1024 * 1024;
 
@@ -46,5 +46,41 @@ describe('media files (spec §5)', () => {
   it('names the wrong type before the size', () => {
     expect(checkMediaFile('video', { type: 'audio/ogg', size: 200 * MB })).toBe(MEDIA_FILES.video.wrongTypeMessage);
     expect(checkMediaFile('image', { type: 'text/plain', size: 10 * MB })).toBe(MEDIA_FILES.image.wrongTypeMessage);
+  });
+});
+
+describe('video length and picture (a short-video app)', () => {
+  const tooLong = 'This video is longer than 3 minutes. Please choose a shorter clip.';
+  const tooLarge = 'This video’s picture is larger than 4K (4096×2160). Please choose a smaller video.';
+
+  it('takes a clip of up to 3 minutes and refuses one a moment longer', () => {
+    expect(checkVideoMetadata({ duration: 180, width: 1080, height: 1920 })).toBeNull();
+    expect(checkVideoMetadata({ duration: 180.5, width: 1080, height: 1920 })).toBe(tooLong);
+  });
+
+  it('leaves a length the browser cannot tell to the server', () => {
+    for (const duration of [null, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(checkVideoMetadata({ duration, width: 640, height: 360 })).toBeNull();
+    }
+  });
+
+  it('takes 4K either way up (UHD and DCI) and refuses anything larger', () => {
+    for (const [width, height] of [
+      [3840, 2160],
+      [2160, 3840],
+      [4096, 2160],
+      [2160, 4096],
+    ] as const) {
+      expect(checkVideoMetadata({ duration: 3, width, height })).toBeNull();
+    }
+    for (const [width, height] of [
+      [4096, 4096],
+      [4097, 2160],
+      [2160, 4097],
+      [3840, 2161],
+      [5000, 16],
+    ] as const) {
+      expect([width, height, checkVideoMetadata({ duration: 3, width, height })]).toEqual([width, height, tooLarge]);
+    }
   });
 });

@@ -51,3 +51,33 @@ export function checkMediaFile(kind: MediaKind, file: { type: string; size: numb
   if (file.size > rules.maxBytes) return rules.tooLargeMessage;
   return null;
 }
+
+/**
+ * What a clip may be once its length and picture are known: Campus Clips is for short clips, so at
+ * most 3 minutes, and at most 4K (4096×2160, DCI and UHD alike) in either orientation. A longer or
+ * larger clip would hold a transcoding worker for minutes while other students' clips wait
+ * (docs/media.md "Fair transcoding"). The api checks what ffprobe reads of an upload; the web app
+ * checks what the browser reads of a chosen file, when it can, before uploading.
+ */
+export const VIDEO_LIMITS = {
+  maxDurationSeconds: 3 * 60,
+  /** The long side and the short side of the picture as it is shown (rotation applied). */
+  maxLongSide: 4096,
+  maxShortSide: 2160,
+  tooLongMessage: 'This video is longer than 3 minutes. Please choose a shorter clip.',
+  tooLargePictureMessage: 'This video’s picture is larger than 4K (4096×2160). Please choose a smaller video.',
+} as const;
+
+/**
+ * The message a clip of this length (seconds; null when unknown) and picture size gets, or null
+ * when it may be posted. A length or size that cannot be read (0, NaN, Infinity as browsers report
+ * a streamed recording) is left to the server, which reads it from the file itself.
+ */
+export function checkVideoMetadata(video: { duration: number | null; width: number; height: number }): string | null {
+  const { duration, width, height } = video;
+  if (duration !== null && Number.isFinite(duration) && duration > VIDEO_LIMITS.maxDurationSeconds) return VIDEO_LIMITS.tooLongMessage;
+  if (Math.max(width, height) > VIDEO_LIMITS.maxLongSide || Math.min(width, height) > VIDEO_LIMITS.maxShortSide) {
+    return VIDEO_LIMITS.tooLargePictureMessage;
+  }
+  return null;
+}

@@ -33,9 +33,7 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string, limits:
         'json',
         file,
       ],
-      limits.timeLimitMs,
-      undefined,
-      limits.niceness,
+      limits,
     );
   } catch (error) {
     if (error instanceof MediaToolTimeout) throw error;
@@ -92,9 +90,8 @@ async function durationFromPackets(binaries: FfmpegBinaries, file: string, limit
     await runTool(
       binaries.ffprobe,
       ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
-      limits.timeLimitMs,
+      limits,
       readLines,
-      limits.niceness,
     );
   } catch (error) {
     if (error instanceof MediaToolTimeout) throw error;
@@ -133,9 +130,7 @@ export async function extractPoster(
           ...['-ss', at.toFixed(3), '-i', file, '-frames:v', '1', '-vf', "scale='min(720,iw)':-2", '-q:v', '4'],
           ...['-threads', String(limits.threads), out],
         ],
-        limits.timeLimitMs,
-        undefined,
-        limits.niceness,
+        limits,
       );
       if ((await fsp.stat(out)).size > 0) return true;
     } catch (error) {

@@ -97,7 +97,7 @@ export async function transcodeVideo(binaries: FfmpegBinaries, request: Transcod
       ...['-v', 'error', '-nostats', '-y', '-threads', String(limits.threads), '-filter_threads', String(limits.threads)],
       ...['-i', request.input, '-filter_complex', graph, ...perOutput, '-progress', 'pipe:1'],
     ],
-    limits.timeLimitMs,
+    limits,
     (chunk) => {
       if (!request.onProgress || duration <= 0) return;
       // -progress writes key=value lines; out_time_us is how far into the clip the output is.
@@ -109,7 +109,6 @@ export async function transcodeVideo(binaries: FfmpegBinaries, request: Transcod
         }
       }
     },
-    limits.niceness,
   );
   for (const output of outputs) {
     if ((await fsp.stat(output)).size === 0) throw new Error(`ffmpeg wrote an empty ${path.basename(output)}`);
@@ -211,9 +210,7 @@ export async function writePictures(
         ...['-map', `[${labels[i]}]`, '-frames:v', '1', ...picture.codec, '-map_metadata', '-1', '-fflags', '+bitexact', picture.file],
       ]),
     ],
-    limits.timeLimitMs,
-    undefined,
-    limits.niceness,
+    limits,
   );
   for (const picture of pictures) {
     if ((await fsp.stat(picture.file)).size === 0) throw new Error(`ffmpeg wrote an empty ${path.basename(picture.file)}`);

@@ -18,9 +18,19 @@ export interface JobQueue {
   /** Declares a queue (idempotent); its options apply to every job sent to it. */
   defineQueue(name: string, options: QueueSettings): Promise<void>;
   /** Adds a job within the caller's transaction: it exists only if that transaction commits. */
-  sendWithin(transaction: EntityManager, queue: string, data: object): Promise<void>;
+  sendWithin(transaction: EntityManager, queue: string, data: object, options?: SendOptions): Promise<void>;
   /** Runs `handler` for jobs of `queue`, `concurrency` at a time in this process, until stopWorkers(). */
-  work<T extends object>(queue: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    queue: string,
+    concurrency: number,
+    handler: (job: QueuedJob<T>) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
+  /**
+   * Raises the priority of jobs that have waited `afterSeconds` at a priority below `below` to `to`
+   * (ageing: a job passed over for cheaper ones still runs). Returns how many were raised.
+   */
+  promoteWaiting(queue: string, rule: PromoteRule): Promise<number>;
   /** How many jobs wait and run (as of pg-boss's last count, refreshed every few seconds). */
   counts(queue: string): Promise<{ queued: number; active: number; failed: number }>;
   /** Stops taking jobs and waits (up to `timeoutMs`) for running ones; the rest are retried elsewhere. */
@@ -35,6 +45,29 @@ export interface QueuedJob<T> {
   retryCount: number;
   /** Aborted when this worker no longer holds the job (it was retried elsewhere). */
   signal: AbortSignal;
+}
+
+export interface SendOptions {
+  /** Higher runs first (then oldest first); 0 by default. */
+  priority?: number;
+  /** Jobs of one group (one student's) that `onePerGroup` workers run one at a time. */
+  group?: string;
+}
+
+export interface WorkOptions {
+  /** At most one running job per group across every worker of the queue, on every host. */
+  onePerGroup?: boolean;
+  /** Takes only jobs of at least / at most this priority (a lane reserved for some jobs). */
+  minPriority?: number;
+  maxPriority?: number;
+  /** Checks every `everySeconds` for jobs to promote (promoteWaiting) while these workers run. */
+  ageing?: PromoteRule & { everySeconds: number };
+}
+
+export interface PromoteRule {
+  afterSeconds: number;
+  below: number;
+  to: number;
 }
 
 export interface QueueSettings {
@@ -78,6 +111,20 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   boss.on('error', options.onError);
   await boss.start();
   const workers: Array<{ queue: string; id: string }> = [];
+  const timers: NodeJS.Timeout[] = [];
+
+  async function promoteWaiting(queue: string, rule: PromoteRule): Promise<number> {
+    // Oldest first; a queue this app fills holds at most a few thousand waiting jobs.
+    const waiting = await boss.findJobs(queue, { queued: true, limit: 5_000 });
+    const due = Date.now() - rule.afterSeconds * 1000;
+    let promoted = 0;
+    for (const job of waiting) {
+      if (job.priority >= rule.below || new Date(job.createdOn).getTime() > due) continue;
+      const { updated } = await boss.update({ name: queue, options: { id: job.id, priority: rule.to } });
+      promoted += updated;
+    }
+    return promoted;
+  }
 
   return {
     kind: embedded ? 'pglite' : 'postgres',
@@ -93,30 +140,55 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
       if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
       else await boss.createQueue(name, queueOptions);
     },
-    async sendWithin(transaction, queue, data) {
+    async sendWithin(transaction, queue, data, options = {}) {
       const runner = transaction.queryRunner;
       if (!runner) throw new Error('sendWithin needs a transaction (EntityManager of dataSource.transaction)');
       await boss.send(queue, data, {
+        ...(options.priority !== undefined ? { priority: options.priority } : {}),
+        ...(options.group !== undefined ? { group: { id: options.group } } : {}),
         db: { executeSql: (text: string, values?: unknown[]) => runWith(runner, text, values) as Promise<{ rows: Row[] }> },
       });
     },
-    async work<T extends object>(queue: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>) {
+    async work<T extends object>(
+      queue: string,
+      concurrency: number,
+      handler: (job: QueuedJob<T>) => Promise<void>,
+      lane: WorkOptions = {},
+    ) {
       const id = await boss.work<T>(
         queue,
-        { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: polling },
+        {
+          localConcurrency: concurrency,
+          batchSize: 1,
+          pollingIntervalSeconds: polling,
+          ...(lane.onePerGroup ? { groupConcurrency: 1 } : {}),
+          ...(lane.minPriority !== undefined ? { minPriority: lane.minPriority } : {}),
+          ...(lane.maxPriority !== undefined ? { maxPriority: lane.maxPriority } : {}),
+        },
         async ([job]: Job<T>[]) => handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, signal: job!.signal }),
       );
       workers.push({ queue, id });
+      const ageing = lane.ageing;
+      if (ageing) {
+        const timer = setInterval(() => {
+          promoteWaiting(queue, ageing).catch(options.onError);
+        }, ageing.everySeconds * 1000);
+        timer.unref();
+        timers.push(timer);
+      }
     },
+    promoteWaiting,
     async counts(queue) {
       const found = await boss.getQueue(queue);
       return { queued: found?.queuedCount ?? 0, active: found?.activeCount ?? 0, failed: found?.failedCount ?? 0 };
     },
     async stopWorkers(timeoutMs = 10_000) {
+      for (const timer of timers.splice(0)) clearInterval(timer);
       const stops = workers.splice(0).map(({ queue, id }) => boss.offWork(queue, { id, wait: true }));
       await Promise.race([Promise.all(stops), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
     },
     async close() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
     },
   };

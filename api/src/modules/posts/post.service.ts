@@ -33,7 +33,11 @@ export interface CreatePostInput {
  * its transcoding, within the transaction that creates the post (so neither exists without the other).
  */
 export interface VideoPipeline {
-  enqueue(transaction: EntityManager, post: { id: string; uploadId: string | null }): Promise<void>;
+  /** Length and size order the queue (cheap clips first); `authorUid` keeps one running per student. */
+  enqueue(
+    transaction: EntityManager,
+    post: { id: string; uploadId: string | null; authorUid: string; duration: number | null; width: number | null; height: number | null },
+  ): Promise<void>;
 }
 
 /**
@@ -183,7 +187,14 @@ export class PostService {
           processingProgress: 0,
         });
         const postId = inserted.identifiers[0]!.id as string;
-        await this.pipeline.enqueue(tx, { id: postId, uploadId: video.uploadId });
+        await this.pipeline.enqueue(tx, {
+          id: postId,
+          uploadId: video.uploadId,
+          authorUid: viewer.uid,
+          duration: video.duration,
+          width: video.width,
+          height: video.height,
+        });
         if (mentions.length)
           await notifyMentions(
             viewer.uid,

@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import { checkVideoMetadata } from '@campus-clips/rules';
 import os from 'node:os';
 import path from 'node:path';
 import type { FfmpegBinaries } from '../../infra/media/ffmpeg-binaries';
@@ -97,12 +98,9 @@ async function finishVideo(
   const rules = MEDIA_RULES.video;
   const probe = await probeVideo(deps.binaries, localFile, limits);
   if (!probe) throw new MediaRefusal(415, rules.unreadableMessage);
-  if (probe.duration !== null && probe.duration > DECODE_LIMITS.maxDurationSeconds) {
-    throw new MediaRefusal(413, DECODE_LIMITS.tooLongMessage);
-  }
-  if (Math.max(probe.width, probe.height) > Math.min(DECODE_LIMITS.maxWidth, DECODE_LIMITS.maxHeight)) {
-    throw new MediaRefusal(413, DECODE_LIMITS.tooLargePictureMessage);
-  }
+  // Too long or too large for a short-video app: refused before anything is kept or queued.
+  const tooBig = checkVideoMetadata(probe);
+  if (tooBig) throw new MediaRefusal(413, tooBig);
   // Headers can look fine while no frame decodes (a truncated file): refuse it now, while the
   // student is still on the upload screen, rather than fail the post later.
   if (!(await extractPoster(deps.binaries, localFile, path.join(scratch, 'frame.jpg'), probe.duration, limits))) {

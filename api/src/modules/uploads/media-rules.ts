@@ -1,4 +1,4 @@
-import { MEDIA_FILES } from '@campus-clips/rules';
+import { MEDIA_FILES, VIDEO_LIMITS } from '@campus-clips/rules';
 import type { UploadKind } from './upload.entity';
 
 /** What each kind of upload may be: its size cap and the messages a refused file gets (spec §5, D11). */
@@ -33,17 +33,14 @@ export const MEDIA_RULES: Record<UploadKind, KindRules> = {
 
 /**
  * Limits on decoding what students send (untrusted files): every ffmpeg/ffprobe run has a time
- * limit (its process group is killed past it) and few threads, and a video may be at most this long
- * and this large. Each refusal has the message the student sees.
+ * limit (its process group is killed past it) and few threads, and a video may be at most as long
+ * and as large as @campus-clips/rules' VIDEO_LIMITS (checkVideoMetadata, the web app's check too).
+ * Each refusal has the message the student sees.
  */
 export const DECODE_LIMITS = {
   timeLimitMs: 30_000,
   threads: 2,
-  maxDurationSeconds: 10 * 60,
-  maxWidth: 4096,
-  maxHeight: 4096,
-  tooLongMessage: 'This video is longer than 10 minutes. Please choose a shorter clip.',
-  tooLargePictureMessage: 'This video’s picture is larger than 4096×4096. Please choose a smaller video.',
+  maxDurationSeconds: VIDEO_LIMITS.maxDurationSeconds,
   tooSlowMessage: 'This file took too long to read. It may be damaged; please choose another file.',
   /** A photo is decoded in full to be resized: a bigger one could be a decompression bomb. */
   maxImageSide: 8192,

@@ -41,6 +41,20 @@ describe('UploadMediaService', () => {
     },
   );
 
+  scenario(
+    'a clip over 3 minutes (uploaded before that limit) cannot be posted: the upload refusal’s words, and nothing stored',
+    async ({ ada }, db) => {
+      const long = await db.upload(ada, { durationSeconds: 5 * 60 });
+      const before = await db.snapshot();
+
+      await expect(db.services.posts.create(ada, { videoUrl: long.url, caption: 'The whole lecture' })).rejects.toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fields: { videoUrl: 'This video is longer than 3 minutes. Please choose a shorter clip.' },
+      });
+      expect(await db.snapshot()).toEqual(before);
+    },
+  );
+
   scenario('a video already in a post cannot be claimed for another', async ({ ada, video }, db) => {
     await db.services.posts.create(ada, { videoUrl: video.url });
     await expect(db.media.service.claimVideo(ada.uid, video.url!)).rejects.toMatchObject({

@@ -1,3 +1,4 @@
+import { checkVideoMetadata } from '@campus-clips/rules';
 import { ValidationError } from '../../shared/errors';
 import { mediaPathFromUrl, mediaUrlFor } from '../../infra/media/media-names';
 import type { MediaService, PictureFile, VideoFacts } from './media-service';
@@ -28,6 +29,9 @@ export class UploadMediaService implements MediaService {
     if (!row?.mediaPath) throw new ValidationError({ videoUrl: VIDEO_NOT_FOUND });
     const videoUrl = mediaUrlFor(row.mediaPath);
     if (await this.records.isUsedByPost(row.id, videoUrl)) throw new ValidationError({ videoUrl: VIDEO_ALREADY_POSTED });
+    // Uploaded before the limits were what they are now: the same words as a refused upload.
+    const tooBig = checkVideoMetadata({ duration: row.duration, width: row.width ?? 0, height: row.height ?? 0 });
+    if (tooBig) throw new ValidationError({ videoUrl: tooBig });
     return {
       videoUrl,
       posterUrl: row.posterPath ? mediaUrlFor(row.posterPath) : null,

@@ -11,7 +11,7 @@ import { planRenditions, transcodeVideo, writePosters, type PictureFile } from '
 import type { JobQueue, QueuedJob } from '../../infra/queue/job-queue';
 import { Post, PostStatus, type PictureSource, type VideoPipeline, type VideoRendition } from '../posts';
 import type { UploadRecords } from '../uploads';
-import { TRANSCODE, TRANSCODE_GAVE_UP_QUEUE, TRANSCODE_QUEUE } from './transcode-settings';
+import { FAIR_ORDER, TRANSCODE, TRANSCODE_GAVE_UP_QUEUE, TRANSCODE_QUEUE, transcodePriority } from './transcode-settings';
 
 export interface TranscodeJobData {
   postId: string;
@@ -27,6 +27,10 @@ export interface VideoProcessingDeps {
   store: MediaStore;
   records: UploadRecords;
   binaries: FfmpegBinaries;
+  /** Threads per ffmpeg run (TRANSCODE_THREADS). */
+  threads: number;
+  /** TRANSCODE.niceness unless a test of something else must not be starved by a busy machine. */
+  niceness?: number;
   publish: PostUpdates;
   log: { info(detail: object, message: string): void; warn(detail: object, message: string): void };
 }
@@ -48,15 +52,40 @@ export class VideoProcessingService implements VideoPipeline {
     await this.deps.queue.defineQueue(TRANSCODE_QUEUE, { ...queueSettings(), deadLetter: TRANSCODE_GAVE_UP_QUEUE });
   }
 
-  async enqueue(transaction: EntityManager, post: { id: string; uploadId: string | null }): Promise<void> {
+  /** Queues the post's transcoding in its author's group, as cheap as its clip is short (FAIR_ORDER). */
+  async enqueue(
+    transaction: EntityManager,
+    post: { id: string; uploadId: string | null; authorUid: string; duration: number | null; width: number | null; height: number | null },
+  ): Promise<void> {
     if (!post.uploadId) return;
     const data: TranscodeJobData = { postId: post.id, uploadId: post.uploadId };
-    await this.deps.queue.sendWithin(transaction, TRANSCODE_QUEUE, data);
+    await this.deps.queue.sendWithin(transaction, TRANSCODE_QUEUE, data, {
+      priority: transcodePriority(post),
+      group: post.authorUid,
+    });
   }
 
-  /** Takes jobs in this process: `concurrency` transcodes at a time. */
+  /**
+   * Takes jobs in this process: `concurrency` general slots (cheapest first, long waits promoted)
+   * and an express slot only short clips use; one running clip per student across all of them.
+   */
   async startWorkers(concurrency: number): Promise<void> {
-    await this.deps.queue.work<TranscodeJobData>(TRANSCODE_QUEUE, concurrency, (job) => this.transcode(job));
+    const handler = (job: QueuedJob<TranscodeJobData>) => this.transcode(job);
+    const { priority } = FAIR_ORDER;
+    await this.deps.queue.work<TranscodeJobData>(TRANSCODE_QUEUE, concurrency, handler, {
+      onePerGroup: true,
+      ageing: {
+        afterSeconds: FAIR_ORDER.ageAfterSeconds,
+        below: priority.express,
+        to: priority.aged,
+        everySeconds: FAIR_ORDER.ageCheckEverySeconds,
+      },
+    });
+    await this.deps.queue.work<TranscodeJobData>(TRANSCODE_QUEUE, FAIR_ORDER.expressWorkers, handler, {
+      onePerGroup: true,
+      minPriority: priority.express,
+      maxPriority: priority.express,
+    });
     // After the last attempt (or a worker that died on it): the author is told.
     await this.deps.queue.work<TranscodeJobData>(TRANSCODE_GAVE_UP_QUEUE, 1, async (job) => {
       await this.fail(job.data.postId, 'gave up after retries');
@@ -156,19 +185,22 @@ export class VideoProcessingService implements VideoPipeline {
 
   /** The renditions and posters as local files; null when the video cannot be transcoded at all. */
   private async makeFiles(post: Post, input: string, scratch: string, job: QueuedJob<TranscodeJobData>) {
-    const probeLimits = { timeLimitMs: 30_000, threads: TRANSCODE.threads, niceness: TRANSCODE.niceness };
+    const { threads } = this.deps;
+    const background = { threads, niceness: this.deps.niceness ?? TRANSCODE.niceness, wallLimitMs: TRANSCODE.wallLimitMs };
+    const probeLimits = { ...background, timeLimitMs: TRANSCODE.probeCpuLimitMs };
     try {
       const source = await probeVideo(this.deps.binaries, input, probeLimits);
       if (!source) throw new UntranscodableVideo('no video stream');
       const plans = planRenditions(source);
       const outputs = plans.map((plan) => path.join(scratch, `${plan.label}.mp4`));
-      const limits = { timeLimitMs: TRANSCODE.timeLimitMs(source.duration), threads: TRANSCODE.threads, niceness: TRANSCODE.niceness };
+      const limits = { ...background, timeLimitMs: TRANSCODE.cpuLimitMs(source.duration, threads) };
       const progress = this.progressReporter(post.id);
       await transcodeVideo(this.deps.binaries, { input, source, renditions: plans, outputs, limits, onProgress: progress }).catch(
         (error: unknown) => {
           if (job.signal.aborted) throw error;
           // ffmpeg gave up on the file itself (not on us): the same input fails the same way again.
-          throw error instanceof MediaToolTimeout || (error instanceof Error && / exited with \d+/.test(error.message))
+          // A run starved by a busy host is not the file's fault: the job is retried later.
+          throw (error instanceof MediaToolTimeout && !error.starved) || (error instanceof Error && / exited with \d+/.test(error.message))
             ? new UntranscodableVideo(String(error))
             : error;
         },

@@ -39,7 +39,7 @@ export function phoneClip(container: 'mp4' | 'mov'): Buffer {
   ]);
 }
 
-/** 700 s long (over the 10-minute limit) yet about 20 KB: 16×16 at one frame a second. */
+/** 700 s long (over the 3-minute limit) yet about 20 KB: 16×16 at one frame a second. */
 export function longClip(): Buffer {
   return make('long.mp4', ['-f', 'lavfi', '-i', 'color=c=red:s=16x16:r=1:d=700', '-c:v', 'libx264']);
 }

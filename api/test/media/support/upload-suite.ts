@@ -618,12 +618,12 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       expect(probeTags(file).streams[0]).toMatchObject({ codec_type: 'video', width: 16 });
     });
 
-    it('refuses a video over 10 minutes and one over 4096×4096 pixels, keeping nothing', async () => {
+    it('refuses a video over 3 minutes and one larger than 4K, keeping nothing', async () => {
       const cases: [Buffer, string, string][] = [
-        [longClip(), 'long.mp4', 'This video is longer than 10 minutes. Please choose a shorter clip.'],
+        [longClip(), 'long.mp4', 'This video is longer than 3 minutes. Please choose a shorter clip.'],
         // As a browser's recorder writes it: no duration in the header, only in the packets.
-        [longRecordingWithoutDuration(), 'recording.webm', 'This video is longer than 10 minutes. Please choose a shorter clip.'],
-        [widePictureClip(), 'wide.mp4', 'This video’s picture is larger than 4096×4096. Please choose a smaller video.'],
+        [longRecordingWithoutDuration(), 'recording.webm', 'This video is longer than 3 minutes. Please choose a shorter clip.'],
+        [widePictureClip(), 'wide.mp4', 'This video’s picture is larger than 4K (4096×2160). Please choose a smaller video.'],
       ];
       for (const [clip, filename, message] of cases) {
         const { uploadUrl, last } = await uploadFile(app.baseUrl, alice.authorization, clip, {

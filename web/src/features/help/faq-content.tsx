@@ -91,15 +91,15 @@ export function faqGroups(supportEmail: string): FaqGroup[] {
         {
           id: 'create-post',
           question: 'How do I create a post?',
-          text: 'Choose Create Post in the sidebar, upload a video (MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100MB), add a caption and tags separated by commas, then press Create Post.',
+          text: 'Choose Create Post in the sidebar, upload a video (MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100MB and 3 minutes), add a caption and tags separated by commas, then press Create Post.',
           answer: (
             <p>
               Choose{' '}
               <Link className={link} to="/create-post">
                 Create Post
               </Link>{' '}
-              in the sidebar, upload a video (MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100MB), add a caption and tags separated by
-              commas, then press Create Post.
+              in the sidebar, upload a video (MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100MB and 3 minutes), add a caption and tags
+              separated by commas, then press Create Post.
             </p>
           ),
         },

@@ -21,7 +21,10 @@ export default function ResourcesPage() {
           </Link>
           : what you agree to and how we handle your data.
         </li>
-        <li>Videos up to 100 MB in MP4, MOV, AVI, WMV, WebM, MKV or 3GP; profile photos up to 5 MB in JPEG, PNG, GIF or WebP.</li>
+        <li>
+          Videos up to 3 minutes and 100 MB in MP4, MOV, AVI, WMV, WebM, MKV or 3GP, at most 4K; profile photos up to 5 MB in JPEG, PNG, GIF
+          or WebP.
+        </li>
       </ul>
     </StaticPage>
   );

@@ -44,6 +44,39 @@ describe('video upload area: client checks', () => {
     expect(screen.getByLabelText('Preview of the selected video')).toHaveAttribute('src', 'blob:preview');
   });
 
+  it.each([
+    [200, 1080, 1920, 'This video is longer than 3 minutes. Please choose a shorter clip.'],
+    [20, 4096, 4096, 'This video’s picture is larger than 4K (4096×2160). Please choose a smaller video.'],
+  ])(
+    'refuses a %i s %i×%i clip once the browser reads it, with the server’s words, before any upload',
+    (duration, width, height, message) => {
+      render(<VideoUploadArea onUploaded={() => undefined} />);
+      choose(fileOf('lecture.mp4', 'video/mp4', 50 * 1024 * 1024));
+      const preview = screen.getByLabelText('Preview of the selected video');
+      for (const [key, value] of Object.entries({ duration, videoWidth: width, videoHeight: height })) {
+        Object.defineProperty(preview, key, { value });
+      }
+      fireEvent.loadedMetadata(preview);
+
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(screen.queryByRole('button', { name: 'Upload Video' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('takes a 3-minute 4K portrait clip, and leaves a recording of unknown length to the server', () => {
+    render(<VideoUploadArea onUploaded={() => undefined} />);
+    for (const duration of [180, Number.POSITIVE_INFINITY]) {
+      choose(fileOf('clip.mp4', 'video/mp4', 50 * 1024 * 1024));
+      const preview = screen.getByLabelText('Preview of the selected video');
+      for (const [key, value] of Object.entries({ duration, videoWidth: 2160, videoHeight: 3840 })) {
+        Object.defineProperty(preview, key, { value, configurable: true });
+      }
+      fireEvent.loadedMetadata(preview);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Upload Video' })).toBeInTheDocument();
+    }
+  });
+
   it('offers WebM, Matroska and 3GP in the picker and takes a phone’s screen recording', () => {
     render(<VideoUploadArea onUploaded={() => undefined} />);
     const input = screen.getByLabelText('Choose a video file');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useTusUpload } from '../lib/tus-upload';
-import { checkVideoFile, formatMegabytes, ACCEPTED_VIDEO_TYPES } from '../lib/video-file-check';
+import { checkVideoFile, checkVideoPreview, formatMegabytes, ACCEPTED_VIDEO_TYPES } from '../lib/video-file-check';
 import { ErrorBox } from './error-box';
 
 type VideoUploadAreaProps = {
@@ -52,6 +52,17 @@ export function VideoUploadArea({ onUploaded }: VideoUploadAreaProps) {
     showFile(candidate);
   }
 
+  // The preview's metadata gives the length and picture size the browser reads: a clip the server
+  // would refuse (over 3 minutes, larger than 4K) is refused here with the same words, before upload.
+  function checkPreview(video: HTMLVideoElement) {
+    const problem = checkVideoPreview(video);
+    if (!problem) return;
+    upload.reset();
+    showFile(null);
+    setCheckError(problem);
+    if (inputRef.current) inputRef.current.value = '';
+  }
+
   function clear() {
     upload.reset();
     showFile(null);
@@ -95,7 +106,7 @@ export function VideoUploadArea({ onUploaded }: VideoUploadAreaProps) {
       >
         <span className="font-medium text-gray-900">Drag and drop a video here, or click to choose a file</span>
         <span id={`${inputId}-hint`} className="mt-1 text-sm text-gray-600">
-          MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100 MB
+          MP4, MOV, AVI, WMV, WebM, MKV or 3GP, up to 100 MB and 3 minutes
         </span>
       </div>
       <label htmlFor={inputId} className="sr-only">
@@ -173,6 +184,7 @@ export function VideoUploadArea({ onUploaded }: VideoUploadAreaProps) {
               src={previewUrl}
               controls
               preload="metadata"
+              onLoadedMetadata={(event) => checkPreview(event.currentTarget)}
               playsInline
               aria-label="Preview of the selected video"
               className="max-h-80 w-full rounded-md bg-black"
