@@ -42,21 +42,42 @@ interface JobRun {
   completed: number;
 }
 
-/** When each post's transcoding job started and finished, once every one of them has. */
-async function runsOnceDone(db: ScenarioDb, posts: { id: string; caption: string }[]): Promise<JobRun[]> {
+/** When the service began and finished each post's transcode (its own log lines), as they happen. */
+function transcodeLog() {
+  const times = new Map<string, { started?: number; completed?: number }>();
+  const note = (detail: object, message: string) => {
+    const { postId } = detail as { postId?: string };
+    if (!postId) return;
+    const entry = times.get(postId) ?? {};
+    if (message === 'transcoding') entry.started = Date.now();
+    if (message === 'video ready') entry.completed = Date.now();
+    times.set(postId, entry);
+  };
+  return { log: { info: note, warn: note }, times };
+}
+
+/**
+ * When each post's transcode really ran, once every job has completed. The service's own log, not
+ * pg-boss's started_on: a job claimed at the same instant as another of its student's waits in
+ * the worker before its ffmpeg starts.
+ */
+async function runsOnceDone(
+  db: ScenarioDb,
+  posts: { id: string; caption: string }[],
+  times: ReturnType<typeof transcodeLog>['times'],
+): Promise<JobRun[]> {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const rows: { post_id: string; state: string; started_on: Date; completed_on: Date }[] = await db.dataSource.query(
-      `SELECT data->>'postId' AS post_id, state, started_on, completed_on FROM pgboss.job
-       WHERE name = $1 AND data->>'postId' = ANY($2)`,
+    const rows: { state: string }[] = await db.dataSource.query(
+      `SELECT state FROM pgboss.job WHERE name = $1 AND data->>'postId' = ANY($2)`,
       [TRANSCODE_QUEUE, posts.map((post) => post.id)],
     );
     if (rows.length === posts.length && rows.every((row) => row.state === 'completed')) {
-      return rows
-        .map((row) => ({
-          caption: posts.find((post) => post.id === row.post_id)!.caption,
-          started: row.started_on.getTime(),
-          completed: row.completed_on.getTime(),
+      return posts
+        .map((post) => ({
+          caption: post.caption,
+          started: times.get(post.id)?.started ?? NaN,
+          completed: times.get(post.id)?.completed ?? NaN,
         }))
         .sort((a, b) => a.started - b.started);
     }
@@ -76,6 +97,7 @@ describe('VideoProcessingService: fair order', () => {
         await postClip(db, ada, 3, 'ada-short'),
         await postClip(db, grace, 3, 'grace-short'),
       ];
+      const transcodes = transcodeLog();
       const service = new VideoProcessingService({
         db: db.dataSource,
         queue: db.jobs,
@@ -87,12 +109,12 @@ describe('VideoProcessingService: fair order', () => {
         // a machine busy with other work may starve these transcodes for minutes).
         niceness: 0,
         publish: () => undefined,
-        log: { info: () => undefined, warn: () => undefined },
+        log: transcodes.log,
       });
       await service.startWorkers(2);
       let runs: JobRun[];
       try {
-        runs = await runsOnceDone(db, posts);
+        runs = await runsOnceDone(db, posts, transcodes.times);
       } finally {
         await db.jobs.stopWorkers();
       }
@@ -124,6 +146,35 @@ describe('VideoProcessingService: fair order', () => {
     expect(transcodePriority({ duration: 20, width: 4096, height: 2160 })).toBe(priority.medium);
     expect(transcodePriority({ duration: 60, width: 3840, height: 2160 })).toBe(priority.long);
     expect(transcodePriority({ duration: null, width: 320, height: 240 })).toBe(priority.long);
+  });
+
+  scenario('two of one student’s jobs handed to one worker at the same instant run one after the other', async ({ ada }, db) => {
+    // What two slots claiming in the same instant do: both jobs reach the service together.
+    const first = await postClip(db, ada, 20, 'ada-first');
+    const second = await postClip(db, ada, 3, 'ada-second');
+    const transcodes = transcodeLog();
+    const service = new VideoProcessingService({
+      db: db.dataSource,
+      queue: db.jobs,
+      store: db.media.store,
+      records: db.media.records,
+      binaries,
+      threads: 1,
+      niceness: 0,
+      publish: () => undefined,
+      log: transcodes.log,
+    });
+    const job = (post: { id: string; uploadId: string | null }) => ({
+      id: post.id,
+      data: { postId: post.id, uploadId: post.uploadId! },
+      retryCount: 0,
+      signal: new AbortController().signal,
+    });
+    await Promise.all([service.transcode(job(first)), service.transcode(job(second))]);
+    const [a, b] = [transcodes.times.get(first.id)!, transcodes.times.get(second.id)!];
+    expect(a.completed).toBeDefined();
+    expect(b.completed).toBeDefined();
+    expect(b.started!).toBeGreaterThanOrEqual(a.completed!);
   });
 
   scenario('a long clip that waited is promoted above short ones, but never into the short clips’ lane', async ({ ada, grace }, db) => {

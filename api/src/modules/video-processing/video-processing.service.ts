@@ -92,7 +92,29 @@ export class VideoProcessingService implements VideoPipeline {
     });
   }
 
+  /**
+   * pg-boss's one-job-per-group claim reads the active jobs without a lock, so two slots polling
+   * at the same instant can both take a job of one student (CI caught it). In this process the
+   * second then waits for the first before its ffmpeg starts; across hosts the rare race stays
+   * (docs/media.md).
+   */
+  private readonly runningByAuthor = new Map<string, Promise<unknown>>();
+
   async transcode(job: QueuedJob<TranscodeJobData>): Promise<void> {
+    const post = await this.deps.db.getRepository(Post).findOne({ select: { id: true, authorUid: true }, where: { id: job.data.postId } });
+    if (!post) return;
+    const before = this.runningByAuthor.get(post.authorUid) ?? Promise.resolve();
+    const mine = before.then(() => this.transcodeNow(job));
+    const settled = mine.catch(() => undefined);
+    this.runningByAuthor.set(post.authorUid, settled);
+    try {
+      await mine;
+    } finally {
+      if (this.runningByAuthor.get(post.authorUid) === settled) this.runningByAuthor.delete(post.authorUid);
+    }
+  }
+
+  private async transcodeNow(job: QueuedJob<TranscodeJobData>): Promise<void> {
     const { postId, uploadId } = job.data;
     const post = await this.deps.db.getRepository(Post).findOneBy({ id: postId });
     // Deleted meanwhile, or made ready by an earlier attempt that was thought lost.
