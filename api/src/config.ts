@@ -53,6 +53,11 @@ export interface Config {
    * lowest CPU and I/O priority, so on a host shared with the api it takes only what requests leave.
    */
   transcodeThreads: number;
+  /**
+   * ffmpeg's niceness (TRANSCODE_NICENESS, default 19, the lowest priority). 0 on a host that only
+   * transcodes, or where nothing else must come first (the browser tests, which test playback).
+   */
+  transcodeNiceness: number;
   /** How often idle job workers look for work and stalled jobs are looked for, in seconds (JOB_POLL_SECONDS, JOB_SUPERVISE_SECONDS). */
   jobPollSeconds: number;
   jobSuperviseSeconds: number;
@@ -157,6 +162,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), purpose:
   };
   const transcodeWorkers = count('TRANSCODE_WORKERS', 1, 0, 16);
   const transcodeThreads = count('TRANSCODE_THREADS', 2, 1, 16);
+  const transcodeNiceness = count('TRANSCODE_NICENESS', 19, 0, 19);
   const jobPollSeconds = count('JOB_POLL_SECONDS', 1, 1, 60);
   const jobSuperviseSeconds = count('JOB_SUPERVISE_SECONDS', 10, 1, 300);
   const workerHealthPort = read('HEALTH_PORT') === undefined ? null : count('HEALTH_PORT', 0, 1, 65535);
@@ -197,6 +203,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), purpose:
     graphqlIde: graphqlIde === 'on',
     transcodeWorkers,
     transcodeThreads,
+    transcodeNiceness,
     jobPollSeconds,
     jobSuperviseSeconds,
     workerHealthPort,

@@ -28,6 +28,7 @@ export async function createVideoProcessing(deps: {
     records: deps.records,
     binaries,
     threads: deps.config.transcodeThreads,
+    niceness: deps.config.transcodeNiceness,
     publish: (post) => {
       const event: PostUpdateEvent = { postId: post.id, authorUid: post.authorUid };
       void deps.pubsub.publish(postUpdatesTopic(post.authorUid), event);

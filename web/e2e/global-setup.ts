@@ -59,6 +59,9 @@ export default async function globalSetup(): Promise<void> {
       MEDIA_DIR: e2eSettings.mediaDir,
       WEB_DIST: e2eSettings.webDist,
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+      // These tests watch clips become playable while two browsers load the machine; at niceness
+      // 19 ffmpeg waited minutes for a turn. Priority has its own test (transcode-priority.test.ts).
+      TRANSCODE_NICENESS: '0',
     },
   });
   let apiErrors = '';
