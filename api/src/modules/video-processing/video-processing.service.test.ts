@@ -86,6 +86,25 @@ async function runsOnceDone(
   }
 }
 
+/**
+ * The service over the scenario's database, one thread per ffmpeg, logging to `log`. The order is
+ * tested here, the priority in test/media/transcode-priority.test.ts: at niceness 19 a machine busy
+ * with other work may starve these transcodes for minutes, so they run at 0.
+ */
+function serviceFor(db: ScenarioDb, log: ReturnType<typeof transcodeLog>['log']): VideoProcessingService {
+  return new VideoProcessingService({
+    db: db.dataSource,
+    queue: db.jobs,
+    store: db.media.store,
+    records: db.media.records,
+    binaries,
+    threads: 1,
+    niceness: 0,
+    publish: () => undefined,
+    log,
+  });
+}
+
 describe('VideoProcessingService: fair order', () => {
   scenario(
     'one student’s queue of long clips neither runs two at once nor holds back another student’s short clip',
@@ -98,19 +117,7 @@ describe('VideoProcessingService: fair order', () => {
         await postClip(db, grace, 3, 'grace-short'),
       ];
       const transcodes = transcodeLog();
-      const service = new VideoProcessingService({
-        db: db.dataSource,
-        queue: db.jobs,
-        store: db.media.store,
-        records: db.media.records,
-        binaries,
-        threads: 1,
-        // The order is tested here; the priority in test/media/transcode-priority.test.ts (at niceness 19
-        // a machine busy with other work may starve these transcodes for minutes).
-        niceness: 0,
-        publish: () => undefined,
-        log: transcodes.log,
-      });
+      const service = serviceFor(db, transcodes.log);
       await service.startWorkers(2);
       let runs: JobRun[];
       try {
@@ -153,17 +160,7 @@ describe('VideoProcessingService: fair order', () => {
     const first = await postClip(db, ada, 20, 'ada-first');
     const second = await postClip(db, ada, 3, 'ada-second');
     const transcodes = transcodeLog();
-    const service = new VideoProcessingService({
-      db: db.dataSource,
-      queue: db.jobs,
-      store: db.media.store,
-      records: db.media.records,
-      binaries,
-      threads: 1,
-      niceness: 0,
-      publish: () => undefined,
-      log: transcodes.log,
-    });
+    const service = serviceFor(db, transcodes.log);
     const job = (post: { id: string; uploadId: string | null }) => ({
       id: post.id,
       data: { postId: post.id, uploadId: post.uploadId! },
