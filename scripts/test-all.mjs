@@ -19,6 +19,9 @@ if (only.includes('e2e') && !only.includes('build')) only.push('build');
 // Every workspace imports the shared input rules from their build.
 if (only.length && !only.includes('rules-build')) only.push('rules-build');
 
+const failedTests = [];
+const flaky = [];
+
 function run(name, command, args, options = {}) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -34,7 +37,54 @@ function run(name, command, args, options = {}) {
     results[ok ? 'passed' : 'failed'] += 1;
   }
   if (!ok) failures.push(name);
+  if (!ok && options.failed) failedTests.push(...options.failed().map((line) => `${name}: ${line}`));
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** The failed tests of a jest JSON report, one line each with the first line of its message, so the
+ * end of a long CI log names what failed even when only its tail is kept. */
+function jestFailures(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return report.testResults.flatMap((suite) => {
+      const where = path.relative(root, suite.name);
+      const failed = suite.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (!failed.length && suite.status === 'failed') failed.push(`${where}: ${firstLine(suite.message)}`);
+      return failed;
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The browser tests that failed, and those that passed only on their retry (flaky: named, never hidden). */
+function playwrightOutcomes(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const lines = [];
+    const walk = (suite, where) => {
+      for (const child of suite.suites ?? []) walk(child, child.file ?? where);
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+          const error = test.results.find((result) => result.error)?.error?.message;
+          const label = test.status === 'flaky' ? 'passed on retry' : 'failed';
+          lines.push(`${where} › ${spec.title} [${test.projectName}] ${label}: ${firstLine(error)}`);
+        }
+      }
+    };
+    for (const suite of report.suites ?? []) walk(suite, suite.file);
+    return lines;
+  } catch {
+    return [];
+  }
+}
+
+function firstLine(message = '') {
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return (plain.split('\n').find((line) => line.trim()) ?? '').trim().slice(0, 300);
 }
 
 function jestCounter(file) {
@@ -72,17 +122,30 @@ try {
     cwd: path.join(root, 'api'),
     env: { ...env, NODE_OPTIONS: '--experimental-vm-modules' },
     count: jestCounter(apiReport),
+    failed: () => jestFailures(apiReport),
   });
   const webReport = path.join(reports, 'web.json');
-  run('web', 'npx', ['jest', '--json', `--outputFile=${webReport}`], { cwd: path.join(root, 'web'), count: jestCounter(webReport) });
+  run('web', 'npx', ['jest', '--json', `--outputFile=${webReport}`], {
+    cwd: path.join(root, 'web'),
+    count: jestCounter(webReport),
+    failed: () => jestFailures(webReport),
+  });
   const rulesReport = path.join(reports, 'rules.json');
   run('rules', 'npx', ['jest', '--json', `--outputFile=${rulesReport}`], {
     cwd: path.join(root, 'packages', 'rules'),
     count: jestCounter(rulesReport),
+    failed: () => jestFailures(rulesReport),
   });
   if (fs.existsSync(path.join(root, 'web', 'playwright.config.ts'))) {
     run('build', 'npm', ['run', 'build']);
-    run('e2e', 'npx', ['playwright', 'test'], { cwd: path.join(root, 'web') });
+    const e2eReport = path.join(reports, 'e2e.json');
+    run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      cwd: path.join(root, 'web'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+      failed: () => playwrightOutcomes(e2eReport),
+    });
+    // Retried browser tests are named even when the step passes.
+    for (const line of playwrightOutcomes(e2eReport).filter((outcome) => outcome.includes('passed on retry'))) flaky.push(line);
   }
   if (fs.existsSync(path.join(root, 'scripts', 'validate-compose.sh'))) run('compose', 'bash', ['scripts/validate-compose.sh']);
   // The benchmark at tiny scale with short runs: fails only when it crashes or a request errs, never on time.
@@ -94,5 +157,7 @@ try {
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const line of failedTests) console.log(`  ✘ ${line}`);
+for (const line of flaky) console.log(`  ! flaky: ${line}`);
 console.log(`\nTests: ${results.passed} passed, ${results.failed} failed`);
 process.exit(failures.length ? 1 : 0);
