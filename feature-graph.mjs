@@ -66,6 +66,10 @@ export default {
       uploads: 'a post claims its uploaded video',
       users: 'a post has an author',
     },
+    search: {
+      posts: 'clips and events are posts, ranked and judged by the posts\' own visibility rule',
+      users: 'people are users',
+    },
     uploads: {},
     users: {
       uploads: 'a profile picture is an upload',
