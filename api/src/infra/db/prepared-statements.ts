@@ -18,6 +18,12 @@ export class PreparedStatement {
     /** What the statement is for, in logs and EXPLAIN notes: 'home feed page'. */
     readonly purpose: string,
     readonly text: string,
+    /**
+     * Planned on every run with its values, never kept: for a statement whose best plan depends on
+     * them (a search word on a sixth of all posts wants the newest posts walked in order; a rare
+     * one, its index entries), where one generic plan would be wrong for half the values.
+     */
+    readonly planEachRun = false,
   ) {
     this.name = `cc_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
   }
@@ -50,7 +56,7 @@ export async function runPrepared<Row = Record<string, unknown>>(
   const started = Date.now();
   try {
     const result = await pool.query(
-      unnamed.has(db) ? { text: statement.text, values } : { name: statement.name, text: statement.text, values },
+      unnamed.has(db) || statement.planEachRun ? { text: statement.text, values } : { name: statement.name, text: statement.text, values },
     );
     const took = Date.now() - started;
     const slowAfter = db.options.maxQueryExecutionTime;

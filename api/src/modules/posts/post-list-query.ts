@@ -75,6 +75,8 @@ export class PostListQuery {
     private readonly extraParameters: number,
     pickPosts: PickPostsSql,
     private readonly order: PostListOrder = NEWEST_FIRST,
+    /** Plan each page with its values instead of once (infra/db/prepared-statements.ts): search's lists. */
+    planEachRun = false,
   ) {
     this.posts = entityRowReader(db, Post, 'p');
     this.authors = entityRowReader(db, User, 'u');
@@ -103,8 +105,8 @@ export class PostListQuery {
       CROSS JOIN LATERAL (SELECT * FROM users a WHERE a.firebase_uid = p.author_uid LIMIT 1) u
       LEFT JOIN LATERAL (SELECT true AS liked FROM likes l WHERE l.post_id = p.id AND l.user_uid = $1 LIMIT 1) lk ON true
       ORDER BY p.${column} ${direction}, p.id ${direction}`;
-    this.first = new PreparedStatement(`${purpose}, first page`, statement(false));
-    this.next = new PreparedStatement(`${purpose}, next page`, statement(true));
+    this.first = new PreparedStatement(`${purpose}, first page`, statement(false), planEachRun);
+    this.next = new PreparedStatement(`${purpose}, next page`, statement(true), planEachRun);
   }
 
   /** The statements, for EXPLAIN notes and tests. */

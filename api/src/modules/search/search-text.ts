@@ -7,7 +7,13 @@
 export interface SearchText {
   /** The words, lower case, at most MAX_WORDS. Empty: nothing to search for. */
   words: string[];
-  /** Every word, each a prefix from PREFIX_FROM letters on ('robo' finds 'robotics'): which posts match. */
+  /**
+   * Every word, each a prefix from PREFIX_FROM letters on ('robo' finds 'robotics'): which posts
+   * match. Written '(robo | robo:*)', which matches the same as 'robo:*': PostgreSQL estimates a
+   * prefix at a fixed 2 % of rows but a whole word from its statistics, and with the word spelt
+   * out it can tell a word on a sixth of all posts (walk the newest posts) from a rare one (use
+   * the index). Ranked the same as the prefix alone.
+   */
   matchQuery: string;
   /** Every word exactly: a post with the whole words ranks above one with only their prefixes. */
   exactQuery: string;
@@ -28,7 +34,7 @@ export function searchText(q: string): SearchText {
   const words = (q.normalize('NFC').toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS);
   return {
     words,
-    matchQuery: words.map((word) => (word.length >= PREFIX_FROM ? `${word}:*` : word)).join(' & '),
+    matchQuery: words.map((word) => (word.length >= PREFIX_FROM ? `(${word} | ${word}:*)` : word)).join(' & '),
     exactQuery: words.join(' & '),
     name: words.join(' '),
     tag: words.join(''),
