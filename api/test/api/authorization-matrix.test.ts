@@ -5,6 +5,7 @@ import {
   isInputObjectType,
   isNonNullType,
   isObjectType,
+  isUnionType,
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLSchema,
@@ -652,7 +653,8 @@ describe('queries are refused or answered as their access says', () => {
     const args = field.args
       .filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)
       .map((arg) => `${arg.name}: ${placeholder(arg)}`);
-    const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+    const named = getNamedType(field.type);
+    const selection = isObjectType(named) || isUnionType(named) ? ' { __typename }' : '';
     return `{ ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
   }
 
