@@ -51,7 +51,12 @@ try {
       await migration.up(runner);
       await runner.commitTransaction();
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      output.push('## The migration over the dataset', '', `Search1764850000000.up (columns, indexes, the tag table and its backfill, one transaction): ${seconds} s`, '');
+      output.push(
+        '## The migration over the dataset',
+        '',
+        `Search1764850000000.up (columns, indexes, the tag table and its backfill, one transaction): ${seconds} s`,
+        '',
+      );
       console.log(`migration up: ${seconds} s`);
     } finally {
       await runner.release();
