@@ -87,7 +87,7 @@ try {
   const sizes = await ds.query(
     `SELECT c.relname AS index, pg_size_pretty(pg_relation_size(c.oid)) AS size, t.relname AS "table", pg_size_pretty(pg_relation_size(t.oid)) AS table_size
        FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_class t ON t.oid = i.indrelid
-      WHERE c.relname IN ('posts_search', 'users_search_name', 'search_tags_search_key') ORDER BY 1`,
+      WHERE c.relname IN ('posts_search', 'posts_event_search', 'users_search_name', 'search_tags_search_key') ORDER BY 1`,
   );
   output.push('## Index sizes', '', ...sizes.map((row) => `${row.index}: ${row.size} (table ${row.table}: ${row.table_size})`), '');
   const runner = ds.createQueryRunner();

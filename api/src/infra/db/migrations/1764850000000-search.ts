@@ -15,7 +15,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   breaks prefix matching ('roboti' would not find 'robotics' once stemmed to 'robot').
  * - `posts.search_vector`, a generated column (kept by the database on every insert and update):
  *   the tags (weight A), the event's name (B), the caption (C) and the event's place (D), with a
- *   GIN index. `users.search_name` (search_fold of the display name) with a trigram GIN index.
+ *   GIN index, and one over event posts alone. `users.search_name` (search_fold of the display
+ *   name) with a trigram GIN index.
  * - `search_tags`: every tag with the number of posts anyone may see that carry it (ready, not
  *   hidden for review) and when it was last used, kept by a trigger on posts like the other
  *   counters, with a trigram index on its folded key: the Tags tab and suggestions read it instead
@@ -51,6 +52,10 @@ export class Search1764850000000 implements MigrationInterface {
         || setweight(to_tsvector('campus_search', coalesce(event_place, '')), 'D')
       ) STORED`);
     await runner.query(`CREATE INDEX posts_search ON posts USING gin (search_vector)`);
+    // Event posts alone (one post in twenty on the benchmark campus): the Events search reads these
+    // instead of intersecting every post that matches with the upcoming events (68 ms to 13 ms for
+    // a word on a sixth of all posts, at campus scale).
+    await runner.query(`CREATE INDEX posts_event_search ON posts USING gin (search_vector) WHERE event_starts_at IS NOT NULL`);
 
     await runner.query(`ALTER TABLE users ADD COLUMN search_name text GENERATED ALWAYS AS (search_fold(display_name)) STORED`);
     await runner.query(`CREATE INDEX users_search_name ON users USING gin (search_name gin_trgm_ops)`);
@@ -111,6 +116,7 @@ export class Search1764850000000 implements MigrationInterface {
     await runner.query('DROP TABLE IF EXISTS search_tags');
     await runner.query('DROP INDEX IF EXISTS users_search_name');
     await runner.query('ALTER TABLE users DROP COLUMN IF EXISTS search_name');
+    await runner.query('DROP INDEX IF EXISTS posts_event_search');
     await runner.query('DROP INDEX IF EXISTS posts_search');
     await runner.query('ALTER TABLE posts DROP COLUMN IF EXISTS search_vector');
     await runner.query('DROP TEXT SEARCH CONFIGURATION IF EXISTS campus_search');
