@@ -66,6 +66,10 @@ export default {
       uploads: 'a post claims its uploaded video',
       users: 'a post has an author',
     },
+    search: {
+      posts: "clips and events are posts, ranked and judged by the posts' own visibility rule",
+      users: 'people are users',
+    },
     uploads: {},
     users: {
       uploads: 'a profile picture is an upload',
@@ -113,6 +117,11 @@ export default {
       moderation: 'Report and Make moderator on a profile',
       player: "a profile's grid opens its clips in the player",
       post: "a profile's own posts, their delete control and processing state",
+    },
+    search: {
+      events: 'an event found shows its panel (when, where, Add to my calendar)',
+      follows: 'a person found has a Follow button',
+      player: 'a clip found opens in the full-screen player',
     },
     settings: {
       auth: 'the password rules and Firebase messages of the sign-in screens',

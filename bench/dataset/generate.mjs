@@ -192,9 +192,12 @@ export async function buildDataset({ scale, adminUrl, seed = DEFAULT_SEED, log =
     for (const table of TABLES) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
     const counts = {};
     for (const table of TABLES) counts[table] = await step(`copy ${table}`, () => copyTable(client, table, data));
-    await step('keys and indexes', () => restoreKeysAndIndexes(client, saved));
+    const indexSeconds = await step('keys and indexes', () => restoreKeysAndIndexes(client, saved));
+    // The search indexes (issue 27): how long each took to build over the loaded rows.
+    for (const [name, took] of Object.entries(indexSeconds)) if (/search/.test(name)) timings[`index ${name}`] = took;
     await step('counters', () => computeCounters(client));
     await step('events', () => addEvents(client));
+    await step('search tags', () => computeSearchTags(client));
     for (const table of TABLES) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
     await step('vacuum analyze', () => client.query('VACUUM (ANALYZE)'));
     const seconds = (Date.now() - started) / 1000;
@@ -473,10 +476,16 @@ async function dropKeysAndIndexes(client) {
 async function restoreKeysAndIndexes(client, { constraints, indexes }) {
   for (const c of constraints.filter((c) => c.contype !== 'f'))
     await client.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.conname} ${c.def}`);
-  for (const index of indexes) await client.query(index.def);
+  const seconds = {};
+  for (const index of indexes) {
+    const started = Date.now();
+    await client.query(index.def);
+    seconds[index.name] = (Date.now() - started) / 1000;
+  }
   // Adding a foreign key checks every existing row in one join: the data is verified, not trusted.
   for (const c of constraints.filter((c) => c.contype === 'f'))
     await client.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.conname} ${c.def}`);
+  return seconds;
 }
 
 /** What the counter triggers would have kept during the load, computed once per table. */
@@ -496,6 +505,19 @@ async function computeCounters(client) {
       LEFT JOIN (SELECT post_id, count(*) AS n FROM likes GROUP BY 1) l ON l.post_id = x.id
       LEFT JOIN (SELECT post_id, count(*) AS n FROM comments GROUP BY 1) c ON c.post_id = x.id
      WHERE p.id = x.id`);
+}
+
+/**
+ * What the search_tags trigger (migration 1764850000000-search) would have kept during the load:
+ * each tag's number of posts anyone may see, its newest spelling and its newest use.
+ */
+async function computeSearchTags(client) {
+  await client.query(`
+    INSERT INTO search_tags (key, name, post_count, last_used_at)
+    SELECT lower(t.tag), (array_agg(t.tag ORDER BY p.created_at DESC))[1], count(*), max(p.created_at)
+      FROM posts p CROSS JOIN LATERAL unnest(p.tags) AS t (tag)
+     WHERE p.status = 'ready' AND NOT p.hidden_for_review
+     GROUP BY lower(t.tag)`);
 }
 
 /**

@@ -25,7 +25,7 @@ export function renderMarkdown(result) {
   lines.push('', 'Writes use one student account; pairs (like then unlike, follow then unfollow) count as two requests.');
   lines.push('Create post uses finished upload rows the dataset made (the upload itself is measured by the uploads module).');
   lines.push(
-    'The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time, each as a named prepared statement; it runs right after its scenario.',
+    'The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time, each as a named prepared statement (unnamed, planned on every run, where the api plans it so: the search lists); it runs right after its scenario.',
   );
   lines.push(
     "CPU per request is read from /proc over the measured seconds: the api process, and the PostgreSQL backends connected to the dataset (the api's pool and its job queue, or the floor's pool); load 1m is the load average at the end of the scenario.",

@@ -45,6 +45,26 @@ export function evaluateTargets(result) {
       );
     }
   }
+  // Search (issue 27): each of the issue's four searches in at most 2 statements (Top, four: its
+  // people, tags, events and clips), and p99 within 1.5× the floor's (the same statements replayed).
+  for (const s of result.scenarios.filter((scenario) => scenario.kind === 'search')) {
+    const statements = s.id === 'search-top' ? 4 : 2;
+    add(
+      `${s.name}: SQL statements`,
+      `≤ ${statements}`,
+      String(s.api.sqlPerRequest),
+      s.api.sqlPerRequest !== null && s.api.sqlPerRequest <= statements,
+    );
+    if (s.floor) {
+      const over = s.api.p99Ms / s.floor.p99Ms;
+      add(
+        `${s.name}: p99 vs floor p99`,
+        `≤ ${FEED_P99_OVER_FLOOR}×`,
+        `${over.toFixed(2)}× (${s.api.p99Ms} / ${s.floor.p99Ms} ms)`,
+        over <= FEED_P99_OVER_FLOOR,
+      );
+    }
+  }
   const ratio = (slow, fast, label) => {
     if (!byId[slow] || !byId[fast]) return;
     const r = byId[slow].api.p50Ms / byId[fast].api.p50Ms;

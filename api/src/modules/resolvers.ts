@@ -23,6 +23,7 @@ import { LikeResolver } from './likes';
 import { MentionResolver } from './mentions';
 import { NotificationResolver } from './notifications';
 import { POST_VIEWER_CAN, PostResolver, PostViewerCanResolver, UserPostsResolver } from './posts';
+import { SearchResolver } from './search';
 import { USER_VIEWER_CAN, UserResolver, UserViewerCanResolver } from './users';
 import { VideoProcessingResolver } from './video-processing';
 
@@ -45,6 +46,7 @@ export const RESOLVERS = [
   MentionResolver,
   EventsResolver,
   PostEventResolver,
+  SearchResolver,
   PostViewerCanResolver,
   CommentViewerCanResolver,
   UserViewerCanResolver,

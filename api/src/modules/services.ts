@@ -12,6 +12,7 @@ import { MentionService } from './mentions';
 import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
 import { type CaptionMentionNotifier, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
+import { SearchService } from './search';
 import { UserService } from './users';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
@@ -29,6 +30,7 @@ export interface Services {
   blocks: BlockService;
   moderation: ModerationService;
   notifications: NotificationService;
+  search: SearchService;
 }
 
 export interface ServiceDeps {
@@ -107,5 +109,6 @@ export function createServices({
       notifications,
     }),
     notifications,
+    search: new SearchService(db),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Abuse limits on writes: how many times one student, and one network address, may do each thing
+ * Abuse limits on writes (and on search, the one read that costs a ranking each time): how many times one student, and one network address, may do each thing
  * in a window. Per-address limits are ten times the per-student ones because a whole campus can
  * sit behind one NAT address; they stop a script that creates accounts to get round the
  * per-student limits. Every number here is far above what a student does by hand (the tests show
@@ -22,7 +22,8 @@ export type LimitedAction =
   | 'account'
   | 'report'
   | 'moderate'
-  | 'role';
+  | 'role'
+  | 'search';
 
 export interface LimitWindow {
   points: number;
@@ -95,4 +96,11 @@ export const RATE_LIMITS = {
   moderate: perStudent(120, 10 * MINUTE),
   /** Admins appointing or standing down moderators: a team is a handful of people. */
   role: perStudent(20, HOUR),
+  /**
+   * Searches and suggestions together (issue 27), the only limited read: each ranks every match,
+   * where a feed page reads an index in order. Suggestions wait for a pause in typing, so a student
+   * searching all evening makes a few a minute; a scraper walking every name does not stay under it.
+   * Signed out, the address's limit alone applies.
+   */
+  search: perStudent(120, MINUTE),
 } satisfies RateLimitTable;

@@ -5,6 +5,7 @@ import {
   isInputObjectType,
   isNonNullType,
   isObjectType,
+  isUnionType,
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLSchema,
@@ -652,7 +653,8 @@ describe('queries are refused or answered as their access says', () => {
     const args = field.args
       .filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)
       .map((arg) => `${arg.name}: ${placeholder(arg)}`);
-    const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+    const named = getNamedType(field.type);
+    const selection = isObjectType(named) || isUnionType(named) ? ' { __typename }' : '';
     return `{ ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
   }
 
@@ -843,6 +845,9 @@ describe('private fields reach only their owner (D9)', () => {
     ['user()', `query($id: ID!) { user(id: $id) { id ${PRIVATE} } }`],
     ['viewer', `{ viewer { id ${PRIVATE} } }`],
     ['searchUsers', `{ searchUsers(query: "Victoria", first: 50) { edges { node { id ${PRIVATE} } } } }`],
+    ['search, people', `{ search(q: "Victoria Victim", type: PEOPLE, first: 50) { edges { node { ... on User { id ${PRIVATE} } } } } }`],
+    ['search, events', `{ search(q: "Film night", type: EVENTS, first: 50) { edges { node { ... on Post { ${AUTHOR} } } } } }`],
+    ['searchSuggestions', `{ searchSuggestions(q: "Victoria") { ... on User { id ${PRIVATE} } } }`],
     ['suggestedUsers', `{ suggestedUsers(first: 50) { id ${PRIVATE} } }`],
     ['post.author and comment.author', `query($post: ID!) { post(id: $post) { ${AUTHOR} comments { edges { node { ${AUTHOR} } } } } }`],
     ['explore', `{ explore(first: 50) { edges { node { ${AUTHOR} comments { edges { node { ${AUTHOR} } } } } } } }`],

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApiEntryPoint } from '../support/api-process';
+import { createPost } from '../support/scenario';
 import { createStudent, graphql, startTestServer } from '../support/test-server';
 import { SOURCE_CLIPS } from '../media/support/generated-media';
 import { postVideo, settledPost } from '../media/support/processed-posts';
@@ -19,7 +20,8 @@ describe('embedded PGlite mode', () => {
     const env = { DATABASE_URL: '', DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media') };
     const first = await startTestServer(env);
     expect(first.app.database.kind).toBe('pglite');
-    const student = await createStudent(first, { displayName: 'Embedded Student' });
+    const student = await createStudent(first, { displayName: 'Embedded Stüdent' });
+    const post = await createPost(first, student, { caption: 'Café crawl à Montréal', tags: ['Événements'] });
     await graphql(
       first,
       student.token,
@@ -51,9 +53,41 @@ describe('embedded PGlite mode', () => {
         `,
       );
       expect(result.data).toEqual({
-        viewer: { displayName: 'Embedded Student' },
+        viewer: { displayName: 'Embedded Stüdent' },
         calendarEvents: [{ date: '2026-11-21', name: 'Demo day' }],
       });
+      // Search on the embedded database (its pg_trgm and unaccent loaded again on reopening):
+      // accents ignored, a misspelt name, a prefix, a tag.
+      const search = async (q: string, type: string) =>
+        (
+          await graphql(
+            second,
+            student.token,
+            `
+              query ($q: String!, $type: SearchType!) {
+                search(q: $q, type: $type) {
+                  edges {
+                    node {
+                      ... on User {
+                        id
+                      }
+                      ... on Post {
+                        id
+                      }
+                      ... on Tag {
+                        name
+                      }
+                    }
+                  }
+                }
+              }
+            `,
+            { q, type },
+          )
+        ).data.search.edges.map((edge: { node: { id?: string; name?: string } }) => edge.node.id ?? edge.node.name);
+      expect(await search('cafe montre', 'CLIPS')).toEqual([post.id]);
+      expect(await search('Embeded Student', 'PEOPLE')).toEqual([student.uid]);
+      expect(await search('evenement', 'TAGS')).toEqual(['Événements']);
     } finally {
       await second.close();
     }

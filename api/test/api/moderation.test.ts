@@ -13,6 +13,7 @@ const QUEUE = `query($order: QueueOrder!) { moderationQueue(order: $order) {
   targetType targetId content reasons details reporterCount authorHistory authorSuspended authorSuspendedUntil targetAuthor { id } } }`;
 const POST = `query($id: ID!) { post(id: $id) { id videoUrl } }`;
 const NOTICES = `{ moderationNotices { message } }`;
+const SEARCH = `query($q: String!) { search(q: $q) { edges { node { ... on User { id } ... on Post { id } ... on Tag { name } } } } }`;
 const THANKS = 'Thank you for telling us. Our moderators will review it. You can also block this account.';
 const OWN_ACCOUNT = 'You cannot do that to your own account.';
 const ADMINS_ONLY = 'Only admins can act on a moderator or an admin.';
@@ -56,6 +57,11 @@ describe('reports and moderation', () => {
   const suspend = (actor: Student, target: Student, targetType = 'USER', targetId = target.uid) =>
     moderate(actor, { targetType, targetId, decision: 'SUSPEND', note: 'Testing the rules', days: 1 });
   const visibleTo = async (viewer: Student, postId: string) => (await graphql(server, viewer.token, POST, { id: postId })).data.post;
+  /** What Search's Top list shows `viewer` for `q`: people's and clips' ids, tags' names, in order. */
+  const searched = async (viewer: Student | null, q: string): Promise<string[]> =>
+    (await graphql(server, viewer?.token ?? null, SEARCH, { q })).data.search.edges.map(
+      (edge: { node: { id?: string; name?: string } }) => edge.node.id ?? edge.node.name,
+    );
   const emailOf = async (student: Student) => (await server.app.services.users.get(student.uid)).email!;
   const snapshot = () => snapshotStore(db(), store.env.MEDIA_DIR);
   const adminsInForce = async () =>
@@ -166,7 +172,8 @@ describe('reports and moderation', () => {
   });
 
   it('removes a reported post from every read and media URL; the author is told why, the reporter no longer sees it', async () => {
-    const post = await createPost(server, author);
+    const post = await createPost(server, author, { caption: 'Quokkas by the lake', tags: ['quokkalake'] });
+    expect(await searched(reporters[3]!, 'quokkas lake')).toEqual(['quokkalake', post.id]);
     const reporter = reporters[3]!;
     await report(reporter, { targetType: 'POST', targetId: post.id, reason: 'VIOLENCE' });
     const videoUrl = (await graphql(server, reporter.token, POST, { id: post.id })).data.post.videoUrl;
@@ -182,6 +189,9 @@ describe('reports and moderation', () => {
       post.id,
     );
     expect((await fetch(server.url + videoUrl)).status).toBe(404);
+    // Search finds neither the clip nor its tag, for the reporter or its author.
+    expect(await searched(reporter, 'quokkas lake')).toEqual([]);
+    expect(await searched(author, 'quokkas lake')).toEqual([]);
     expect((await graphql(server, author.token, NOTICES)).data.moderationNotices[0]).toEqual({
       message: 'A moderator removed your post: Graphic violence',
     });
@@ -222,8 +232,9 @@ describe('reports and moderation', () => {
   });
 
   it('a suspension refuses the account at once and hides its content; lifting it brings both back', async () => {
-    const troll = await createStudent(server);
-    const post = await createPost(server, troll);
+    const troll = await createStudent(server, { displayName: 'Trollope Wombat' });
+    const post = await createPost(server, troll, { caption: 'Wombat burrow tour' });
+    expect(await searched(author, 'wombat')).toEqual([troll.uid, post.id]);
     const other = await createPost(server, author);
     await graphql(
       server,
@@ -281,6 +292,9 @@ describe('reports and moderation', () => {
     expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
     expect(refused.errors?.[0].message).toMatch(/^This account has been suspended until \d{4}-\d{2}-\d{2}\.$/);
     expect((await graphql(server, author.token, POST, { id: post.id })).data.post).toBeNull();
+    // Neither the account nor its clips are found while the suspension lasts.
+    expect(await searched(author, 'wombat')).toEqual([]);
+    expect(await searched(null, 'wombat')).toEqual([]);
     const thread = await graphql(
       server,
       author.token,
@@ -320,6 +334,7 @@ describe('reports and moderation', () => {
       ).data.viewer,
     ).toEqual({ id: troll.uid });
     expect((await graphql(server, author.token, POST, { id: post.id })).data.post).toMatchObject({ id: post.id });
+    expect(await searched(author, 'wombat')).toEqual([troll.uid, post.id]);
     expect(await groupOfPost()).toMatchObject({ authorSuspended: false, authorSuspendedUntil: null });
     // Lifting a suspension that is not in force is refused: it would tell the student something untrue.
     const before = await snapshot();

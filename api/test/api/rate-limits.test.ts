@@ -15,7 +15,7 @@ import {
 /**
  * Abuse limits on writes (issues 7.4, 23.6 and 23.9) with the production table: a busy but human
  * session of a student, and of a moderator, never meets them; REST and GraphQL spend one budget;
- * reads are not limited; and new accounts are limited per address, apart from the sync limit.
+ * reads are not limited (but search: test/api/search.test.ts); and new accounts are limited per address, apart from the sync limit.
  * That every write has a limit, and is refused past it with 429 and Retry-After over GraphQL,
  * REST and tus, is shown with small limits in rate-limits-every-write.test.ts.
  */

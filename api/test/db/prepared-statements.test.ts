@@ -1,5 +1,5 @@
 import { DataSource, QueryFailedError, type Logger } from 'typeorm';
-import { PreparedStatement, runPrepared, usePreparedStatements } from '../../src/infra/db/prepared-statements';
+import { PLANNED_PER_RUN, PreparedStatement, runPrepared, usePreparedStatements } from '../../src/infra/db/prepared-statements';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -55,6 +55,14 @@ describe('prepared statements', () => {
     } finally {
       usePreparedStatements(db, true);
     }
+  });
+
+  it('a statement planned per run (search) is never kept, and says so at the start of its text', async () => {
+    const search = new PreparedStatement('a search-like statement', 'SELECT $1::int - 1 AS previous', true);
+    expect(search.text).toBe(`${PLANNED_PER_RUN} SELECT $1::int - 1 AS previous`);
+    expect(await runPrepared(db, search, [43])).toEqual([{ previous: 42 }]);
+    expect(await runPrepared(db, search, [2])).toEqual([{ previous: 1 }]);
+    expect(await preparedOnSession(search.name)).toBe(0);
   });
 
   it('fails as any TypeORM query does, with the database error code for the error mapping', async () => {

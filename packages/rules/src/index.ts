@@ -36,4 +36,5 @@ export {
 } from './event';
 export { checkModerationForm, checkReportForm, moderatorNoteSchema, reportDetailsSchema, suspensionDaysSchema } from './moderation';
 export { ageInYears, dateOfBirthSchema, earliestCalendarDay, localCalendarDay, type CalendarDay } from './age';
+export { checkSearchForm, searchQuerySchema } from './search';
 export { MEDIA_FILES, VIDEO_LIMITS, checkMediaFile, checkVideoMetadata, type MediaKind } from './media';

@@ -25,4 +25,6 @@ export const LIMITS = {
   /** A suspension with an end: this many whole days (none at all is for good). */
   suspensionDays: { min: 1, max: 3650 },
   pageSize: { default: 10, max: 50 },
+  /** What one search may ask (modules/search): longer is no search a student types, and costs more to match. */
+  searchQuery: 100,
 } as const;

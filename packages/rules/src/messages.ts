@@ -29,6 +29,7 @@ export const MESSAGES = {
   reportDetailsLong: `Details must be at most ${grouped(LIMITS.reportDetails)} characters`,
   moderatorNoteMissing: 'Please say why (the author is told)',
   moderatorNoteLong: `Note must be at most ${grouped(LIMITS.moderatorNote)} characters`,
+  searchLong: `A search must be at most ${LIMITS.searchQuery} characters`,
   suspensionDaysInvalid: `Suspend for ${LIMITS.suspensionDays.min} to ${grouped(LIMITS.suspensionDays.max)} days, or leave empty for good`,
 } as const;
 

@@ -39,6 +39,7 @@ const CommunityPage = lazy(() => import('../features/community/community-page'))
 const ModerationPage = lazy(() => import('../features/moderation/moderation-page'));
 const PostPage = lazy(() => import('../features/feed/post-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
+const SearchPage = lazy(() => import('../features/search/search-page'));
 
 /** The signed-in pages, each behind the guard with Apollo and the sidebar (a table: this file is part of the login screen's JavaScript). */
 const SIGNED_IN_PAGES: Array<[path: string, page: ComponentType]> = [
@@ -54,6 +55,7 @@ const SIGNED_IN_PAGES: Array<[path: string, page: ComponentType]> = [
   ['/help', HelpPage],
   ['/moderation', ModerationPage],
   ['/notifications', NotificationsPage],
+  ['/search', SearchPage],
 ];
 
 /** The public pages, in the public chrome. */

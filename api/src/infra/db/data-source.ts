@@ -78,8 +78,12 @@ export async function openDatabase(config: DatabaseSettings, entities: EntityLis
   const release = await holdEmbeddedFolder(config.pgliteDir, (error) => onError('the embedded database lock was lost', error));
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  // The extensions the migrations create (search: trigram names, accents ignored) must be loaded
+  // into the WebAssembly build before it opens; PostgreSQL has them installed.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   try {
-    const pglite = await PGlite.create(config.pgliteDir);
+    const pglite = await PGlite.create(config.pgliteDir, { extensions: { pg_trgm, unaccent } });
     const pgConfig = createPgConfig(pglite);
     const dataSource = new DataSource({
       ...common(entities, onError),

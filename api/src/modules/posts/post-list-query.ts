@@ -18,6 +18,8 @@ export interface PostListPage extends Page<Post> {
   authors: User[];
   /** Which of the page's posts the viewer likes; empty when signed out. */
   likedByViewer: Set<string>;
+  /** Each post's score, for a list ranked by one (search_score); absent otherwise. */
+  scores?: Map<string, number>;
 }
 
 /** Builds the statement that picks a page's posts; see PostListQuery. */
@@ -32,10 +34,19 @@ export type PickPostsSql = (params: {
   extra: (index: number) => string;
 }) => string;
 
-/** The order a list walks and its keyset: by a timestamp column of posts, then id the same way. */
+/**
+ * The order a list walks and its keyset: by a timestamp column of posts, or by `search_score` (a
+ * float8 column the list's SELECT adds: search results, by rank), then id the same way.
+ */
 export interface PostListOrder {
-  column: 'created_at' | 'event_starts_at';
+  column: 'created_at' | 'event_starts_at' | 'search_score';
   direction: 'ASC' | 'DESC';
+}
+
+/** A keyset position in a list's own order: a time, or a score for a ranked list. */
+export interface PostListPosition {
+  key: Date | number;
+  id: string;
 }
 
 export const NEWEST_FIRST: PostListOrder = { column: 'created_at', direction: 'DESC' };
@@ -56,6 +67,7 @@ export class PostListQuery {
   private readonly next: PreparedStatement;
   private readonly posts: EntityRowReader<Post>;
   private readonly authors: EntityRowReader<User>;
+  private readonly scored: boolean;
 
   constructor(
     private readonly db: DataSource,
@@ -63,12 +75,16 @@ export class PostListQuery {
     private readonly extraParameters: number,
     pickPosts: PickPostsSql,
     private readonly order: PostListOrder = NEWEST_FIRST,
+    /** Plan each page with its values instead of once (infra/db/prepared-statements.ts): search's lists. */
+    planEachRun = false,
   ) {
     this.posts = entityRowReader(db, Post, 'p');
     this.authors = entityRowReader(db, User, 'u');
     const afterIndex = 3 + extraParameters;
     const { column, direction } = order;
     const beyond = direction === 'DESC' ? '<' : '>';
+    const keyType = column === 'search_score' ? 'float8' : 'timestamptz';
+    this.scored = column === 'search_score';
     const statement = (next: boolean) =>
       // $1 the viewer's uid ('' when signed out: nobody's uid), $2 the rows wanted, then the list's
       // own parameters, then the keyset position. The author and the viewer's like are looked up
@@ -78,19 +94,19 @@ export class PostListQuery {
       // hides; who that is (usually nobody) is found once for the page.
       `WITH ${HIDDEN_COMMENTERS} AS MATERIALIZED (${hiddenCommentersSql('$1::text')})
       SELECT ${this.posts.selectList}, ${this.authors.selectList}, lk.liked IS NOT NULL AS viewer_has_liked,
-        ${visibleCommentCountSql('p', HIDDEN_COMMENTERS)} AS visible_comment_count
+        ${visibleCommentCountSql('p', HIDDEN_COMMENTERS)} AS visible_comment_count${this.scored ? ', p.search_score' : ''}
       FROM (${pickPosts({
         viewer: '$1::text',
         want: '$2::int',
         after: (alias) =>
-          next ? `AND (${alias}.${column}, ${alias}.id) ${beyond} ($${afterIndex}::timestamptz, $${afterIndex + 1}::uuid)` : '',
+          next ? `AND (${alias}.${column}, ${alias}.id) ${beyond} ($${afterIndex}::${keyType}, $${afterIndex + 1}::uuid)` : '',
         extra: (index) => `$${3 + index}`,
       })}) p
       CROSS JOIN LATERAL (SELECT * FROM users a WHERE a.firebase_uid = p.author_uid LIMIT 1) u
       LEFT JOIN LATERAL (SELECT true AS liked FROM likes l WHERE l.post_id = p.id AND l.user_uid = $1 LIMIT 1) lk ON true
       ORDER BY p.${column} ${direction}, p.id ${direction}`;
-    this.first = new PreparedStatement(`${purpose}, first page`, statement(false));
-    this.next = new PreparedStatement(`${purpose}, next page`, statement(true));
+    this.first = new PreparedStatement(`${purpose}, first page`, statement(false), planEachRun);
+    this.next = new PreparedStatement(`${purpose}, next page`, statement(true), planEachRun);
   }
 
   /** The statements, for EXPLAIN notes and tests. */
@@ -99,21 +115,33 @@ export class PostListQuery {
   }
 
   async page(viewer: Pick<Viewer, 'uid'> | null, page: PageRequest, extra: unknown[] = []): Promise<PostListPage> {
+    return this.pageAfter(viewer, page.size, page.after && { key: page.after.createdAt, id: page.after.id }, extra);
+  }
+
+  /** A page after a position in the list's own order (a score, for a ranked list). */
+  async pageAfter(
+    viewer: Pick<Viewer, 'uid'> | null,
+    size: number,
+    after: PostListPosition | null,
+    extra: unknown[] = [],
+  ): Promise<PostListPage> {
     if (extra.length !== this.extraParameters) throw new Error(`PostListQuery: ${this.extraParameters} parameters expected`);
-    const values: unknown[] = [viewer?.uid ?? '', page.size + 1, ...extra];
-    if (page.after) values.push(page.after.createdAt, page.after.id);
-    const rows = await runPrepared(this.db, page.after ? this.next : this.first, values);
+    const values: unknown[] = [viewer?.uid ?? '', size + 1, ...extra];
+    if (after) values.push(after.key, after.id);
+    const rows = await runPrepared(this.db, after ? this.next : this.first, values);
 
     const authors = new Map<string, User>();
     const likedByViewer = new Set<string>();
+    const scores = new Map<string, number>();
     const items = rows.map((row) => {
       const post = this.posts.read(row);
       post.commentCount = Number(row.visible_comment_count);
       if (!authors.has(post.authorUid)) authors.set(post.authorUid, this.authors.read(row));
       if (row.viewer_has_liked === true) likedByViewer.add(post.id);
+      if (this.scored) scores.set(post.id, Number(row.search_score));
       return post;
     });
-    return { ...toPage(items, page.size), authors: [...authors.values()], likedByViewer };
+    return { ...toPage(items, size), authors: [...authors.values()], likedByViewer, ...(this.scored && { scores }) };
   }
 }
 

@@ -1,7 +1,8 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { NotificationsShortcut, useLiveNotificationCount, useUnreadNotificationCount } from '../../features/notifications';
+import { SearchBox } from '../../features/search';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { titleForPath } from '../route-titles';
 import { Sidebar } from './sidebar';
@@ -13,6 +14,9 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
   // One subscription per tab keeps the unread count live for the sidebar and the phone top bar.
   useLiveNotificationCount();
   const unreadNotifications = useUnreadNotificationCount();
+  // On /search the boxes hold what was searched (a new search starts them afresh).
+  const [params] = useSearchParams();
+  const searched = pathname === '/search' ? (params.get('q') ?? '') : '';
 
   // Escape closes the phone menu, as it would any overlay.
   useEffect(() => {
@@ -30,10 +34,11 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <div className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
-        <Link to="/" className="rounded-md text-lg font-bold text-indigo-700 focus-ring">
+        <Link to="/" className="shrink-0 rounded-md text-lg font-bold text-indigo-700 focus-ring">
           Campus Clips
         </Link>
-        <div className="flex items-center gap-2">
+        <SearchBox key={`phone:${searched}`} initialText={searched} className="mx-3 min-w-0 flex-1" />
+        <div className="flex shrink-0 items-center gap-2">
           <NotificationsShortcut count={unreadNotifications} />
           <button
             type="button"
@@ -52,7 +57,7 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
         aria-label="Sidebar"
         className={`${menuOpen ? 'fixed inset-y-0 left-0 z-40 block' : 'hidden'} w-64 shrink-0 border-r border-slate-200 bg-white md:sticky md:top-0 md:block md:h-screen`}
       >
-        <Sidebar onNavigate={() => setMenuOpen(false)} />
+        <Sidebar onNavigate={() => setMenuOpen(false)} search={<SearchBox key={`sidebar:${searched}`} initialText={searched} />} />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
         {children ?? <Outlet />}

@@ -1,5 +1,6 @@
 // Signed-in navigation (spec §2 "Layout chrome"): links, the user's photo or initial, name and
 // e-mail, and Sign out. Signed out it offers Sign in instead.
+import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../shared/components/avatar';
 import { useAuth } from '../../shared/session/auth-context';
@@ -24,7 +25,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-indigo-50 hover:text-indigo-700'
   }`;
 
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+/** `search`: the search box, shown at the top on wide screens (phones have it in the top bar). */
+export function Sidebar({ onNavigate, search }: { onNavigate?: () => void; search?: ReactNode }) {
   const { currentUser, signOut } = useAuth();
   const navigate = useNavigate();
   const isModerator = useIsModerator();
@@ -41,6 +43,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Link to="/" className="rounded-md px-3 text-xl font-bold text-indigo-700 focus-ring" onClick={onNavigate}>
         Campus Clips
       </Link>
+      {search && <div className="hidden md:block">{search}</div>}
       <nav aria-label="Main" className="flex-1">
         <ul className="space-y-1">
           {navLinks

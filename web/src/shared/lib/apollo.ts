@@ -23,6 +23,7 @@ export function createCache(): InMemoryCache {
           postsByTag: relayStylePagination(['tag']),
           events: relayStylePagination(['tag', 'from', 'to']),
           searchUsers: relayStylePagination(['query']),
+          search: relayStylePagination(['q', 'type']),
           notifications: relayStylePagination(),
         },
       },
