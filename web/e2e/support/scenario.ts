@@ -1,6 +1,7 @@
 // Builds students and posts through the public interfaces (the Auth emulator's REST API, tus
 // uploads, GraphQL), for stories that need more content than is worth clicking together.
 import { e2eSettings } from './settings';
+import { verifyEmailByRest } from './verification';
 
 export interface ApiStudent {
   uid: string;
@@ -41,13 +42,27 @@ function ownAddress(): string {
   return `10.${part()}.${part()}.${part()}`;
 }
 
-/** An e-mail account in the emulator plus its Campus Clips profile (with a date of birth). */
-export async function createApiStudent(name: string, email: string, password = 'Campus!2026'): Promise<ApiStudent> {
+/**
+ * An e-mail account in the emulator plus its Campus Clips profile (with a date of birth). It has
+ * opened its verification link (issue 25: posting and commenting wait for that) unless
+ * `verified: false`; its token then says email_verified.
+ */
+export async function createApiStudent(
+  name: string,
+  email: string,
+  password = 'Campus!2026',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<ApiStudent> {
   const signUp = await postJson<{ localId: string; idToken: string }>(
     `http://${e2eSettings.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     { email, password, displayName: name, returnSecureToken: true },
   );
-  const student = { uid: signUp.localId, idToken: signUp.idToken, email, password, name };
+  let idToken = signUp.idToken;
+  if (verified) {
+    await verifyEmailByRest(email, idToken);
+    idToken = (await signInApiStudent(name, email, password)).idToken; // a token that carries email_verified
+  }
+  const student = { uid: signUp.localId, idToken, email, password, name };
   await graphql(
     student,
     'mutation ($input: SyncUserInput!) { syncUser(input: $input) { id } }',

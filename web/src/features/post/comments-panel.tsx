@@ -6,6 +6,7 @@ import { CommentAddedDocument, PostCommentsDocument, type CommentFieldsFragment 
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
 import { Spinner } from '../../shared/components/spinner';
+import { VerifyFirstNote } from '../../shared/components/verify-first-note';
 import { ErrorBox } from '../../shared/components/error-box';
 import { MentionField } from '../mentions';
 import { MentionText } from '../mentions';
@@ -120,7 +121,10 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
         )}
       </div>
 
-      {currentUser ? (
+      {currentUser && !currentUser.emailVerified ? (
+        // Issue 25: commenting waits for a verified e-mail; the banner has the link and the check.
+        <VerifyFirstNote action="comment" className="mt-3" />
+      ) : currentUser ? (
         <>
           <form onSubmit={handleSubmit} className="mt-3 flex gap-2">
             <label htmlFor={inputId} className="sr-only">

@@ -34,7 +34,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const me = { __typename: 'User' as const, id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] };
+const me = { __typename: 'User' as const, id: testUser.uid, displayName: testUser.displayName, verified: true, photoURL: null, photoSources: [] };
 // What the api answers the student about their own posts.
 const mine = { viewerCan: { __typename: 'PostViewerCan' as const, delete: true, report: false } };
 const myPost = makePost('mine', { caption: 'My move-in vlog', author: me, commentCount: 2, ...mine });
@@ -72,6 +72,8 @@ function visitedCache() {
         ...me,
         bio: null,
         interests: [],
+        verified: true,
+        campus: null,
         followerCount: 0,
         followingCount: 0,
         postCount: 2,
@@ -93,7 +95,7 @@ function comment(id: string, text: string, author: typeof me) {
   return { __typename: 'Comment' as const, id, text, mentions: [], createdAt: '2026-11-20T13:00:00.000Z', author, viewerCan };
 }
 
-const someoneElse = { __typename: 'User' as const, id: 'author-of-theirs', displayName: 'Theo Other', photoURL: null, photoSources: [] };
+const someoneElse = { __typename: 'User' as const, id: 'author-of-theirs', displayName: 'Theo Other', verified: true, photoURL: null, photoSources: [] };
 
 function commentsMock(): MockLink.MockedResponse {
   return {
