@@ -25,6 +25,7 @@ export default {
     calendar: {
       posts: 'a calendar entry names the event post it came from',
     },
+    campuses: {},
     comments: {
       blocks: 'live comments skip people the listener blocked',
       mentions: 'a comment mentions people',
@@ -34,9 +35,11 @@ export default {
     },
     events: {
       calendar: 'adding an event puts it in the calendar',
+      campuses: "the Events page shows the viewer's campus first (CampusScope)",
       posts: 'an event is a post with a time and place',
     },
     feeds: {
+      campuses: "Explore shows the viewer's campus first (CampusScope)",
       posts: 'a feed is a page of posts',
     },
     follows: {
@@ -68,6 +71,7 @@ export default {
     },
     uploads: {},
     users: {
+      campuses: "a student belongs to the campus their e-mail names; sign-up is limited to campuses' domains",
       uploads: 'a profile picture is an upload',
     },
     'video-processing': {

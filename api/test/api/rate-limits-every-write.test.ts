@@ -78,7 +78,7 @@ async function postOf(student: Student, event?: { date: string; startTime: strin
 /** A student profile with no identity behind it: someone to follow, block, report or moderate. */
 async function someone(): Promise<string> {
   const uid = `target-${randomUUID()}`;
-  const viewer: Viewer = { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password' };
+  const viewer: Viewer = { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password', emailVerified: true };
   await server.app.services.users.sync(viewer, { displayName: 'Target Student', dateOfBirth: '2001-01-01' });
   return uid;
 }
