@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { serveGoogleOffline } from './support/google-offline';
 import { visitScreen } from './support/screens';
-import { adultBirthday, fillSignupForm, newStudent, signUp, type Student } from './support/students';
+import { adultBirthday, fillSignupForm, newStudent, signIn, signUp } from './support/students';
 import { emulatorHasAccount, newestVerificationLink } from './support/verification';
-import { signInApiStudent } from './support/scenario';
+import { createApiStudent, signInApiStudent } from './support/scenario';
+import { addCampus } from './support/campuses';
 import { e2eSettings } from './support/settings';
 import { waitForVideo } from './support/processing';
 
@@ -135,6 +136,7 @@ test('Uma, not verified yet, browses, likes and follows, but cannot post or comm
   const card = irisPost(page);
   await expect(card.getByLabel(`Video by ${iris.name}`)).toBeVisible();
   await expect(card.getByRole('img', { name: 'Verified student' })).toBeVisible();
+  const postId = (await card.locator('a[href^="/post/"]').first().getAttribute('href'))!.replace('/post/', '');
   await card.getByRole('button', { name: 'Like (0 likes)' }).click();
   await expect(card.getByRole('button', { name: 'Unlike (1 likes)' })).toBeVisible();
 
@@ -153,7 +155,6 @@ test('Uma, not verified yet, browses, likes and follows, but cannot post or comm
   await page.getByRole('link', { name: 'Create Post' }).first().click();
   await expect(page.getByText(/Verify your e-mail to post/)).toBeVisible();
   const umaApi = await signInApiStudent(uma.name, uma.email, uma.password);
-  const postId = await irisPostId(umaApi.idToken);
   const refused = await graphqlAs(umaApi.idToken, 'mutation ($postId: ID!) { addComment(postId: $postId, text: "hi") { id } }', {
     postId,
   });
@@ -166,36 +167,42 @@ test('Uma, not verified yet, browses, likes and follows, but cannot post or comm
 });
 
 test('Explore, Events and the directory show your campus first; the switch is kept in the address', async ({ page }) => {
-  await signInAs(page, iris);
+  // Olu studies elsewhere: a second campus, and a student on it.
+  await addCampus('Other College', 'OC', 'other.test');
+  await createApiStudent('Olu Adeyemi', 'olu.adeyemi@other.test');
+
+  await signIn(page, iris);
   for (const [link, heading] of [
     ['Explore', 'Explore New Content'],
     ['Events', 'Events'],
   ] as const) {
     await page.getByRole('link', { name: link, exact: true }).first().click();
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    const mine = page.getByRole('button', { name: 'Your campus' });
-    const all = page.getByRole('button', { name: 'All campuses' });
-    await expect(mine).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Your campus' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText(new RegExp(`from ${CAMPUS_NAME}\\.`))).toBeVisible();
-    await all.click();
+    await page.getByRole('button', { name: 'All campuses' }).click();
     await expect(page).toHaveURL(/[?&]campus=all\b/);
-    await expect(all).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'All campuses' })).toHaveAttribute('aria-pressed', 'true');
+    // A reload keeps the choice; Back returns to the campus view.
     await page.reload();
     await expect(page.getByRole('button', { name: 'All campuses' })).toHaveAttribute('aria-pressed', 'true');
     await page.goBack();
     await expect(page.getByRole('button', { name: 'Your campus' })).toHaveAttribute('aria-pressed', 'true');
   }
-  await page.goto('/explore?campus=all');
-  await expect(irisPost(page).getByLabel(`Video by ${iris.name}`)).toBeVisible();
-  await visitScreen(page, 'explore-all-campuses');
 
+  // The directory: Olu is not on Iris's campus, so only 'All campuses' finds him, with his campus named.
   await page.goto('/community');
-  await page.getByLabel('Search people by name').fill('Uma');
-  const result = page.getByRole('listitem').filter({ hasText: uma.name });
-  await expect(result).toBeVisible();
+  await page.getByLabel('Search people by name').fill('Olu');
+  await expect(page.getByText('No people match “Olu”.')).toBeVisible();
   await page.getByRole('button', { name: 'All campuses' }).click();
   await expect(page).toHaveURL(/[?&]campus=all\b/);
-  await expect(result).toBeVisible();
+  const olu = page.getByRole('listitem').filter({ hasText: 'Olu Adeyemi' });
+  await expect(olu).toBeVisible();
+  await expect(olu.getByTitle('Other College')).toHaveText('OC');
+  await expect(olu.getByRole('img', { name: 'Verified student' })).toBeVisible();
+  await visitScreen(page, 'community-all-campuses');
+  await page.getByRole('button', { name: 'Your campus' }).click();
+  await expect(page.getByText('No people match “Olu”.')).toBeVisible();
 });
 
 test('a signed-in student whose e-mail is verified sees no banner (the shared helper verifies sign-ups)', async ({ page }) => {
@@ -206,14 +213,6 @@ test('a signed-in student whose e-mail is verified sees no banner (the shared he
   await expect(page.getByRole('region', { name: 'Verify your e-mail' })).toHaveCount(0);
 });
 
-async function signInAs(page: Page, student: Student): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Your Email Address').fill(student.email);
-  await page.getByLabel('Your Password', { exact: true }).fill(student.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
-}
-
 type GraphQLAnswer = { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: { code?: string } }> };
 
 async function graphqlAs(idToken: string, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
@@ -223,13 +222,4 @@ async function graphqlAs(idToken: string, query: string, variables: Record<strin
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as GraphQLAnswer;
-}
-
-/** The id of Iris's post, as Explore lists it for the reader. */
-async function irisPostId(idToken: string): Promise<string> {
-  const answer = await graphqlAs(idToken, '{ explore(first: 20, scope: ALL) { edges { node { id caption } } } }');
-  const edges = (answer.data?.explore as { edges: Array<{ node: { id: string; caption: string } }> } | undefined)?.edges ?? [];
-  const found = edges.find((edge) => edge.node.caption === caption);
-  if (!found) throw new Error(`Iris's post is not in Explore: ${JSON.stringify(answer)}`);
-  return found.node.id;
 }

@@ -162,7 +162,7 @@ describe('AuthProvider', () => {
     expect(screen.getByText('refusal:none')).toBeInTheDocument();
   });
 
-  it("reloadEmailVerified asks the provider again and takes a fresh token once verified, still signed in (issue 25)", async () => {
+  it('reloadEmailVerified asks the provider again and takes a fresh token once verified, still signed in (issue 25)', async () => {
     syncMock.mockResolvedValue({ id: 'uid-123', dateOfBirth: '2000-01-01', displayName: 'Ada', email: null, photoURL: null });
     const getIdToken = jest.fn(async () => 'fresh-token');
     const user = { ...firebaseUser, emailVerified: false, getIdToken } as unknown as User;

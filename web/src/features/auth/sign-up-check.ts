@@ -20,7 +20,11 @@ export async function checkSignUpEmail(email: string): Promise<SignUpCheckResult
   } catch (error) {
     return {
       allowed: false,
-      message: callErrorMessage(error, { unreachable: authMessages.network, noMessage: authMessages.signUpFailed, otherwise: authMessages.signUpFailed }),
+      message: callErrorMessage(error, {
+        unreachable: authMessages.network,
+        noMessage: authMessages.signUpFailed,
+        otherwise: authMessages.signUpFailed,
+      }),
     };
   }
 }

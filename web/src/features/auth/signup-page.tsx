@@ -44,12 +44,7 @@ export default function SignupPage() {
    * account this sign-up just created is not left without a profile: it is removed again. A new
    * e-mail account is sent its verification link (issue 25) before Home opens with the banner.
    */
-  async function syncThenContinue(
-    user: User,
-    createdNow: boolean,
-    input: Parameters<typeof syncUserProfile>[0],
-    sendVerification = false,
-  ) {
+  async function syncThenContinue(user: User, createdNow: boolean, input: Parameters<typeof syncUserProfile>[0], sendVerification = false) {
     try {
       const synced = await syncUserProfile(input);
       applySyncedUser(synced);

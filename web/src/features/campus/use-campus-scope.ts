@@ -30,10 +30,7 @@ export function withScope(params: URLSearchParams, scope: CampusScope): URLSearc
 export function useCampusScope() {
   const [searchParams, setSearchParams] = useSearchParams();
   const scope = scopeFromSearch(searchParams);
-  const setScope = useCallback(
-    (next: CampusScope) => setSearchParams((current) => withScope(current, next)),
-    [setSearchParams],
-  );
+  const setScope = useCallback((next: CampusScope) => setSearchParams((current) => withScope(current, next)), [setSearchParams]);
   return { scope, setScope };
 }
 

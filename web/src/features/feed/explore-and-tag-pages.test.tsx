@@ -70,7 +70,10 @@ describe('Explore, campus first (issue 25)', () => {
 
   it("lists the viewer's campus, then every campus after 'All campuses', the choice in the address", async () => {
     const user = userEvent.setup();
-    renderWithApollo(page, { route: '/explore', mocks: [viewerCampusMock(campus), exploreMock([mine]), exploreMock([mine, theirs], 'ALL')] });
+    renderWithApollo(page, {
+      route: '/explore',
+      mocks: [viewerCampusMock(campus), exploreMock([mine]), exploreMock([mine, theirs], 'ALL')],
+    });
     expect(await screen.findByText('From our quad')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Your campus' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('group', { name: 'Show posts from' })).toBeInTheDocument();

@@ -230,6 +230,7 @@ describe('Report on a comment', () => {
               __typename: 'Post',
               id: 'p1',
               commentCount: 2,
+              viewerCan: { __typename: 'PostViewerCan', comment: true },
               comments: {
                 __typename: 'CommentConnection',
                 edges: [

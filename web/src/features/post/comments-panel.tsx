@@ -60,6 +60,9 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
   });
 
   const connection = data?.post?.comments;
+  // Issue 25: the api says whether the viewer may comment (no until the e-mail is verified); until it
+  // answers, the token's own email_verified stands in for it.
+  const mayComment = data?.post?.viewerCan ? data.post.viewerCan.comment : Boolean(currentUser?.emailVerified);
   const comments: CommentFieldsFragment[] = connection?.edges.map((edge) => edge.node) ?? [];
 
   async function handleSubmit(event: FormEvent) {
@@ -121,7 +124,7 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
         )}
       </div>
 
-      {currentUser && !currentUser.emailVerified ? (
+      {currentUser && !mayComment ? (
         // Issue 25: commenting waits for a verified e-mail; the banner has the link and the check.
         <VerifyFirstNote action="comment" className="mt-3" />
       ) : currentUser ? (

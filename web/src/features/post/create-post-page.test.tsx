@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
 import { CreatePostDocument, MentionSuggestionsDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo, testUser } from '../../shared/lib/testing/render-with-apollo';
+import { authValue, postAbilityMock, renderWithApollo, testUser } from '../../shared/lib/testing/render-with-apollo';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
 import CreatePostPage from './create-post-page';
 
@@ -110,12 +110,19 @@ describe('Create Post', () => {
 
   it('explains to an unverified student, instead of the form, that posting waits for the verified e-mail (issue 25)', () => {
     mockUseAuth.mockImplementation(() => authValue({ ...testUser, emailVerified: false }));
-    renderPage([]);
+    renderPage([postAbilityMock(false)]);
     expect(screen.getByRole('heading', { name: 'Create New Post' })).toBeInTheDocument();
     expect(screen.getByText(/Verify your e-mail to post: open the link we sent you/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Post' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a video file')).not.toBeInTheDocument();
     mockUseAuth.mockImplementation(() => authValue());
+  });
+
+  it("follows the api's answer (viewerCan.post) once it comes", async () => {
+    // A token that says verified, but the api says no: the form gives way to the explanation.
+    renderPage([postAbilityMock(false)]);
+    expect(await screen.findByText(/Verify your e-mail to post/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Post' })).not.toBeInTheDocument();
   });
 
   it("sends the people mentioned whose '@Name' is still in the caption", async () => {

@@ -1,9 +1,9 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Reference } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { MESSAGES, checkPostForm } from '@campus-clips/rules';
-import { CreatePostDocument } from '../../graphql/graphql';
+import { CreatePostAbilityDocument, CreatePostDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { ErrorBox } from '../../shared/components/error-box';
 import { fieldErrors, unverifiedMessage } from '../../shared/lib/graphql-error';
@@ -28,6 +28,10 @@ export default function CreatePostPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
   const [createPost, { loading: creating }] = useMutation(CreatePostDocument);
+  // Issue 25: the api decides who may post (viewerCan.post: no until the e-mail is verified); until
+  // it answers, the token's own email_verified stands in for it.
+  const ability = useQuery(CreatePostAbilityDocument, { skip: !currentUser });
+  const mayPost = ability.data ? ability.data.viewerCan.post : Boolean(currentUser?.emailVerified);
 
   const handleUploaded = useCallback((url: string | null) => setVideoUrl(url), []);
 
@@ -98,7 +102,7 @@ export default function CreatePostPage() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6">
       <h1 className="mb-6 text-2xl font-bold text-gray-900">Create New Post</h1>
-      {currentUser && !currentUser.emailVerified ? (
+      {currentUser && !mayPost ? (
         // Issue 25: posting waits for a verified e-mail; the banner above has the link and the check.
         <VerifyFirstNote action="post" />
       ) : (

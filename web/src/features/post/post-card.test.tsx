@@ -136,7 +136,7 @@ describe('like button (optimistic)', () => {
   });
 });
 
-function commentsMocks(addComment: MockLink.MockedResponse): MockLink.MockedResponse[] {
+function commentsMocks(addComment: MockLink.MockedResponse, mayComment = true): MockLink.MockedResponse[] {
   return [
     {
       request: { query: PostCommentsDocument, variables: { postId: 'p1', first: 20 } },
@@ -146,6 +146,7 @@ function commentsMocks(addComment: MockLink.MockedResponse): MockLink.MockedResp
             __typename: 'Post',
             id: 'p1',
             commentCount: 0,
+            viewerCan: { __typename: 'PostViewerCan', comment: mayComment },
             comments: {
               __typename: 'CommentConnection',
               edges: [],
@@ -245,7 +246,8 @@ describe('comments and a verified e-mail (issue 25)', () => {
   it('an unverified student reads the comments, likes, and is told commenting waits for the verified e-mail', async () => {
     const user = userEvent.setup();
     mockUseAuth.mockImplementation(() => authValue({ ...testUser, emailVerified: false }));
-    const mocks = commentsMocks({ request: { query: LikePostDocument, variables: { postId: 'unused' } }, delay: Infinity });
+    // The api's answer (viewerCan.comment) decides; the token's claim only stands in until it comes.
+    const mocks = commentsMocks({ request: { query: LikePostDocument, variables: { postId: 'unused' } }, delay: Infinity }, false);
     renderWithApollo(<PostCard post={makePost('p1')} />, { mocks });
     expect(likeButton()).toBeEnabled();
     await user.click(screen.getByRole('button', { name: /comments/i }));

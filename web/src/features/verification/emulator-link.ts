@@ -10,7 +10,10 @@ interface OobCode {
 }
 
 /** The emulator's list of caught links for this deployment's project; null outside the emulator. */
-export function emulatorOobCodesUrl(emulatorUrl: string | null = config.authEmulatorUrl, projectId = config.firebase.projectId): string | null {
+export function emulatorOobCodesUrl(
+  emulatorUrl: string | null = config.authEmulatorUrl,
+  projectId = config.firebase.projectId,
+): string | null {
   if (!emulatorUrl) return null;
   return `${emulatorUrl.replace(/\/+$/, '')}/emulator/v1/projects/${encodeURIComponent(projectId)}/oobCodes`;
 }

@@ -181,7 +181,10 @@ export function VerifyEmailBanner({ onVerified, devLinksUrl = emulatorOobCodesUr
         )}
       </div>
       {note && (
-        <p role={note.tone === 'error' ? 'alert' : 'status'} className={`mt-2 ${note.tone === 'error' ? 'text-red-700' : 'text-amber-950'}`}>
+        <p
+          role={note.tone === 'error' ? 'alert' : 'status'}
+          className={`mt-2 ${note.tone === 'error' ? 'text-red-700' : 'text-amber-950'}`}
+        >
           {note.text}
         </p>
       )}

@@ -7,6 +7,7 @@ import type { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import {
+  CreatePostAbilityDocument,
   ModerationNoticesDocument,
   NotificationSettingsDocument,
   UnreadNotificationCountDocument,
@@ -76,10 +77,19 @@ export function viewerCampusMock(campus: { id: string; name: string; shortName: 
   };
 }
 
+/** Whether the viewer may post (issue 25): yes, unless a test says otherwise. */
+export function postAbilityMock(post = true): MockLink.MockedResponse {
+  return {
+    request: { query: CreatePostAbilityDocument, variables: {} },
+    result: { data: { viewerCan: { __typename: 'ViewerCan', post } } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
 export function renderWithApollo(ui: ReactElement, { mocks = [], cache = createCache(), route = '/' }: Options = {}) {
   const result = render(
     <MockedProvider
-      mocks={[...mocks, noModerationNotices, studentRole, noUnreadNotifications, allNotificationsOn, viewerCampusMock()]}
+      mocks={[...mocks, noModerationNotices, studentRole, noUnreadNotifications, allNotificationsOn, viewerCampusMock(), postAbilityMock()]}
       cache={cache}
     >
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
