@@ -42,6 +42,11 @@ export class CampusService {
     private readonly clock: () => number = () => Date.now(),
   ) {}
 
+  /** Reads the campuses again now: after a change another process made, where waiting CAMPUS_CACHE_MS will not do. */
+  async reload(): Promise<void> {
+    await this.campuses(true);
+  }
+
   async all(): Promise<Campus[]> {
     return (await this.campuses()).campuses;
   }
