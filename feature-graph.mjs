@@ -25,6 +25,7 @@ export default {
     calendar: {
       posts: 'a calendar entry names the event post it came from',
     },
+    campuses: {},
     comments: {
       blocks: 'live comments skip people the listener blocked',
       mentions: 'a comment mentions people',
@@ -34,9 +35,11 @@ export default {
     },
     events: {
       calendar: 'adding an event puts it in the calendar',
+      campuses: "the Events page shows the viewer's campus first (CampusScope)",
       posts: 'an event is a post with a time and place',
     },
     feeds: {
+      campuses: "Explore shows the viewer's campus first (CampusScope)",
       posts: 'a feed is a page of posts',
     },
     follows: {
@@ -72,6 +75,7 @@ export default {
     },
     uploads: {},
     users: {
+      campuses: "a student belongs to the campus their e-mail names; sign-up is limited to campuses' domains",
       uploads: 'a profile picture is an upload',
     },
     'video-processing': {
@@ -83,11 +87,14 @@ export default {
     auth: {},
     blocks: {},
     calendar: {},
+    campus: {},
     community: {
+      campus: "the people directory lists the viewer's campus first, with the switch",
       follows: 'a person card has a Follow button',
     },
     events: {},
     feed: {
+      campus: "Explore and Events list the viewer's campus first, with the switch",
       moderation: 'Home shows moderation notices',
       player: 'a feed opens its clips in the full-screen player',
       post: 'a feed is a list of post cards (Home, Explore, tags, Events, a post page)',
@@ -129,5 +136,6 @@ export default {
       events: 'the calendar feed section',
       notifications: 'the notification switches',
     },
+    verification: {},
   },
 };

@@ -3,7 +3,8 @@
 // dataset (build it first with `npm run bench -- --scale campus`), as PostgreSQL plans them per
 // execution (custom plan) and once for all (generic plan, what a prepared statement settles on),
 // with the api's session settings and per-node timing off. Single executions on a fresh session:
-// the benchmark's CPU per request is the steady state. Writes bench/results/feed-plans-latest.txt.
+// the benchmark's CPU per request is the steady state. Writes bench/results/feed-plans-latest.txt
+// (`-- --scale tiny`: the tiny dataset, written to feed-plans-tiny.txt, for a quick look).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,13 +19,17 @@ const { openDatabase } = dist('infra/db/data-source.js');
 const { ENTITIES } = dist('modules/entities.js');
 const { FeedService } = dist('modules/feeds/feed.service.js');
 const { PostService } = dist('modules/posts/post.service.js');
+const { EventsService } = dist('modules/events/events.service.js');
+const args = process.argv.slice(2);
+const scale = args.includes('--scale') ? args[args.indexOf('--scale') + 1] : 'campus';
 
 const adminUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = withDatabase(adminUrl, 'campus_bench_campus');
-const literal = (value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+const databaseUrl = withDatabase(adminUrl, `campus_bench_${scale}`);
+const literal = (value) =>
+  value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
 const db = await openDatabase({ databaseUrl, pgliteDir: '' }, ENTITIES);
-const output = [`# Feed statements on campus_bench_campus, ${new Date().toISOString().slice(0, 10)}`, ''];
+const output = [`# Feed statements on campus_bench_${scale}, ${new Date().toISOString().slice(0, 10)}`, ''];
 try {
   const ds = db.dataSource;
   // As the benchmark does over an existing dataset: a previous run's writes leave dead row versions.
@@ -33,10 +38,16 @@ try {
   const { student, heavy } = fixtures.actors;
   const feeds = new FeedService(ds);
   const posts = new PostService(ds, null, null, null, null);
+  const events = new EventsService(ds, posts, () => '');
+  const noFilter = [null, null, null];
   const cases = [
     ['Home, first page, follows 150 (per-followee plan)', feeds.homePages.statements[0], [student.uid, 11, 1000]],
     ['Home, first page, follows 5000 (campus walk)', feeds.homePages.statements[0], [heavy.uid, 11, 1000]],
     ['Explore, first page', feeds.explorePages.statements[0], [student.uid, 11]],
+    // Issue 25: the student's campus (a third of the dataset), the app's default scope.
+    ["Explore, first page, the student's campus", feeds.campusExplorePages.statements[0], [student.uid, 11]],
+    ['Events, first page', events.upcomingPages.statements[0], [student.uid, 11, ...noFilter]],
+    ["Events, first page, the student's campus", events.campusUpcomingPages.statements[0], [student.uid, 11, ...noFilter]],
     ['Profile posts, first page', posts.authorPages.statements[0], [student.uid, 11, heavy.uid]],
   ];
   const runner = ds.createQueryRunner();
@@ -64,7 +75,7 @@ try {
 } finally {
   await db.close();
 }
-const file = path.join(root, 'bench', 'results', 'feed-plans-latest.txt');
+const file = path.join(root, 'bench', 'results', scale === 'campus' ? 'feed-plans-latest.txt' : `feed-plans-${scale}.txt`);
 fs.writeFileSync(file, `${output.join('\n')}\n`);
 console.log(output.filter((line) => line.startsWith('## ') || /^(Planning|Execution) Time/.test(line)).join('\n'));
 console.log(`wrote ${path.relative(root, file)}`);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, devices } from '@playwright/test';
 import { withClient } from './dataset/generate.mjs';
 import { gql } from './scenarios/graphql.mjs';
-import { createPostWithVideo, root, round, runStandalone, sleep } from './lib/standalone.mjs';
+import { createPostWithVideo, root, round, runStandalone, sleep, verifiedToken } from './lib/standalone.mjs';
 import { chromiumLaunchOptions } from '../web/e2e/support/chromium.ts';
 import { measureWebWeight } from './web-weight.mjs';
 
@@ -38,10 +38,11 @@ async function createAccount(ctx, apiUrl, name, email) {
   });
   const account = await response.json();
   if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(account)}`);
-  await gql(apiUrl, account.idToken, `mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }`, {
+  const token = await verifiedToken(ctx.emulatorHost, account.localId, email, password);
+  await gql(apiUrl, token, `mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }`, {
     input: { displayName: name, dateOfBirth: '2001-03-04' },
   });
-  return { uid: account.localId, token: account.idToken, email, password };
+  return { uid: account.localId, token, email, password };
 }
 
 /**

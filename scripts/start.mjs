@@ -88,7 +88,14 @@ async function main() {
 
   // The emulator accepts unsigned tokens, so the api refuses it in production: npm start is never production.
   if (process.env.NODE_ENV === 'production') say('NODE_ENV=production is ignored: npm start runs the auth emulator (development mode).');
-  const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
+  // Sign-up is open (issue 25): a newcomer tries the app with any address; SIGNUP_MODE=restricted to try the other.
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    SIGNUP_MODE: process.env.SIGNUP_MODE || 'open',
+  };
   delete env.DATABASE_URL;
   const api = run(process.execPath, [path.join(root, 'api', 'dist', 'main.js')], { env, pipeOutput: true });
   recordChild(api.pid);

@@ -114,6 +114,7 @@ export async function createApp(
     publicBase: base.current,
     videoPipeline: videoProcessing,
     reportsToHide: config.reportsToHide,
+    signupMode: config.signupMode,
     announceStanding: (uid) => standingChanges.announce(uid),
     db: database.dataSource,
     media: media.service,
@@ -131,6 +132,10 @@ export async function createApp(
       },
     },
   });
+
+  // Each token verified afresh keeps the student's stored `verified` (the badge) as the token says.
+  verifier.onFreshToken((viewer) => services.users.noteEmailVerified(viewer));
+  await prepareCampuses(config, services, logger);
 
   const relationChanges = listen(pubsub, RELATIONS_CHANGED, (payload) => {
     const uids = (payload as { uids?: unknown } | null)?.uids;
@@ -234,6 +239,21 @@ export async function createApp(
       await database.close();
     },
   };
+}
+
+/**
+ * FIRST_CAMPUS on a deployment with no campus yet; and a warning when sign-up is restricted and
+ * there is no campus, so nobody can join (D16).
+ */
+async function prepareCampuses(config: Config, services: Services, logger: Logger): Promise<void> {
+  const made = await services.campuses.ensureFirst(config.firstCampus);
+  if (made)
+    logger.info({ campus: made.shortName, domains: made.domains }, `campus ${made.name} (${made.shortName}) made from FIRST_CAMPUS`);
+  if (config.signupMode === 'restricted' && !(await services.campuses.all()).length) {
+    logger.warn(
+      'SIGNUP_MODE=restricted and no campus yet: nobody can sign up. Set FIRST_CAMPUS or run `npm run admin -- campus add "Name" SHORT example.edu`.',
+    );
+  }
 }
 
 /**

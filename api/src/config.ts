@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { resolveFfmpegBinaries, type ResolvedFfmpeg } from './infra/media/ffmpeg-binaries';
 import type { S3Config } from './infra/media/s3-media-store';
+import { campusDomain, type CampusDraft, type SignupMode } from './modules/campuses';
 
 export type { S3Config };
 
@@ -65,6 +66,14 @@ export interface Config {
   workerHealthPort: number | null;
   /** Reports by this many different students hide a post until a moderator looks (REPORTS_TO_HIDE). */
   reportsToHide: number;
+  /**
+   * Who may join (SIGNUP_MODE, D16): 'restricted', only addresses on a campus's e-mail domains (the
+   * default with NODE_ENV=production); 'open', any address, with the campus its domain names if any
+   * (the default otherwise: `npm start`, development, the browser tests).
+   */
+  signupMode: SignupMode;
+  /** FIRST_CAMPUS="Name|SHORT|domain1,domain2": made on start when the deployment has no campus yet. */
+  firstCampus: CampusDraft | null;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +177,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), purpose:
   const workerHealthPort = read('HEALTH_PORT') === undefined ? null : count('HEALTH_PORT', 0, 1, 65535);
   const reportsToHide = count('REPORTS_TO_HIDE', 3, 1, 1000);
 
+  const signupMode = read('SIGNUP_MODE') ?? (nodeEnv === 'production' ? 'restricted' : 'open');
+  if (signupMode !== 'restricted' && signupMode !== 'open') problems.push(`SIGNUP_MODE must be restricted or open (got "${signupMode}")`);
+  const firstCampus = readFirstCampus(read('FIRST_CAMPUS'), problems);
+
   const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data');
   const webDistSetting = read('WEB_DIST');
   const webDist = webDistSetting === 'none' ? null : path.resolve(cwd, webDistSetting ?? defaultWebDist());
@@ -208,7 +221,26 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), purpose:
     jobSuperviseSeconds,
     workerHealthPort,
     reportsToHide,
+    signupMode: signupMode as SignupMode,
+    firstCampus,
   };
+}
+
+/** FIRST_CAMPUS: "Name|SHORT|domain1,domain2" (the campus `npm run admin -- campus add` would make). */
+function readFirstCampus(text: string | undefined, problems: string[]): CampusDraft | null {
+  if (text === undefined) return null;
+  const [name, shortName, domainList, ...rest] = text.split('|').map((part) => part.trim());
+  const domains = (domainList ?? '')
+    .split(',')
+    .map((domain) => domain.trim())
+    .filter(Boolean);
+  if (!name || !shortName || !domains.length || rest.length) {
+    problems.push(`FIRST_CAMPUS must be "Name|SHORT|domain1,domain2" (got "${text}")`);
+    return null;
+  }
+  const wrong = domains.filter((domain) => !campusDomain(domain));
+  if (wrong.length) problems.push(`FIRST_CAMPUS: ${wrong.join(', ')} is not an e-mail domain a campus can own (e.g. example.edu)`);
+  return { name, shortName, domains };
 }
 
 function readS3(read: (name: string) => string | undefined, problems: string[]): S3Config | null {

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { prepareDemoCampus } from './demo/first-start';
 import { notReadyUntil } from './http/readiness';
+import { watchVerificationLinks } from './infra/identity/emulator-links';
 
 /** Reads the configuration, opens everything, listens; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -22,12 +23,22 @@ async function main(): Promise<void> {
   const demoCampus = prepareDemoCampus(app);
   notReadyUntil(demoCampus);
   const { url } = await app.listen();
+  // Development with the emulator: its e-mail verification links in the log, as a mail catcher shows mail (D16).
+  const links =
+    config.firebase.authEmulatorHost && config.env !== 'production'
+      ? watchVerificationLinks({
+          emulatorHost: config.firebase.authEmulatorHost,
+          projectId: config.firebase.projectId,
+          onLink: ({ email, link }) => app.logger.info({ verificationLink: link, email }, `e-mail verification link for ${email}: ${link}`),
+        })
+      : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.logger.info({ signal }, 'draining and stopping');
+    links?.stop();
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close();

@@ -12,6 +12,19 @@ import { DATASET_END, DEFAULT_SEED, SCALES, TWO_YEARS_MS } from './scales.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TABLES = ['users', 'follows', 'blocks', 'mutes', 'uploads', 'posts', 'likes', 'comments'];
 
+/**
+ * Issue 25: the dataset's students are split over three campuses, a third each (by index, so no
+ * random draw moves and the rest of the dataset stays as it was); the benchmark's actors are all
+ * on the first, whose domain their emulator accounts' addresses are on (lib/accounts.mjs). A
+ * post carries its author's campus (posts.author_campus_id, as the api's trigger writes it).
+ */
+export const BENCH_CAMPUSES = [
+  { id: '00000000-0000-4000-8000-00000000b001', name: 'Bench University', shortName: 'BENCH', domain: 'bench.campusclips.example' },
+  { id: '00000000-0000-4000-8000-00000000b002', name: 'North Bench College', shortName: 'NORTH', domain: 'north.bench-campus.example' },
+  { id: '00000000-0000-4000-8000-00000000b003', name: 'South Bench Institute', shortName: 'SOUTH', domain: 'south.bench-campus.example' },
+];
+const campusOf = (index, actorIndexes) => BENCH_CAMPUSES[actorIndexes.has(index) ? 0 : index % BENCH_CAMPUSES.length];
+
 const FIRST = [
   'Maya',
   'Leo',
@@ -182,6 +195,14 @@ export async function buildDataset({ scale, adminUrl, seed = DEFAULT_SEED, log =
     });
   });
   await step('migrations', () => runApiMigrations(databaseUrl));
+  await step('campuses', () =>
+    withClient(databaseUrl, async (client) => {
+      for (const campus of BENCH_CAMPUSES) {
+        await client.query('INSERT INTO campuses (id, name, short_name) VALUES ($1, $2, $3)', [campus.id, campus.name, campus.shortName]);
+        await client.query('INSERT INTO campus_domains (domain, campus_id) VALUES ($1, $2)', [campus.domain, campus.id]);
+      }
+    }),
+  );
 
   const data = await step('generate in memory', () => generate(spec, scale, seed));
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -235,7 +256,9 @@ function generate(spec, scale, seed) {
 
   // Users
   const users = [];
+  const actorIndexes = new Set(Object.values(actors).map((actor) => actor.index));
   for (let i = 0; i < n; i++) {
+    const campus = campusOf(i, actorIndexes);
     const first = random.pick(FIRST);
     const last = random.pick(LAST);
     const interests = new Set();
@@ -243,7 +266,8 @@ function generate(spec, scale, seed) {
     users.push({
       uid: uidOf(i),
       name: `${first} ${last}`,
-      email: `${uidOf(i)}@bench.campusclips.example`,
+      email: `${uidOf(i)}@${campus.domain}`,
+      campusId: campus.id,
       born: `${random.between(1998, 2007)}-${String(random.between(1, 12)).padStart(2, '0')}-${String(random.between(1, 28)).padStart(2, '0')}`,
       interests: [...interests],
       createdAt: start - random.int(365 * 24 * 3600 * 1000),
@@ -288,7 +312,6 @@ function generate(spec, scale, seed) {
   // in five has muted one to five people they follow. The bench actors do both.
   const blocks = [];
   const mutes = [];
-  const actorIndexes = new Set(Object.values(actors).map((actor) => actor.index));
   for (let i = 0; i < n; i++) {
     const actor = actorIndexes.has(i);
     if (actor || random.next() < 0.1) {
@@ -376,7 +399,7 @@ async function copyTable(client, table, data) {
   const rows = {
     *users() {
       for (const u of data.users)
-        yield `${u.uid}\t${u.email}\t${u.name}\t\\N\t${u.born}\tStudent at Bench University\t${arr(u.interests)}\t${ts(u.createdAt)}\t${ts(u.createdAt)}\n`;
+        yield `${u.uid}\t${u.email}\t${u.name}\t\\N\t${u.born}\tStudent at Bench University\t${arr(u.interests)}\t${ts(u.createdAt)}\t${ts(u.createdAt)}\t${u.campusId}\tt\n`;
     },
     *follows() {
       for (const [a, b, at] of data.follows) yield `${uidOf(a)}\t${uidOf(b)}\t${ts(at)}\n`;
@@ -396,7 +419,7 @@ async function copyTable(client, table, data) {
     *posts() {
       for (const p of data.posts) {
         const stamp = Math.floor(p.at);
-        yield `${p.id}\t${uidOf(p.author)}\t/media/videos/${stamp}-${p.id.slice(0, 8)}.mp4\t/media/posters/${stamp}-${p.id.slice(0, 8)}.jpg\t${(3 + random.next() * 57).toFixed(1)}\t720\t1280\t\\N\t${p.caption}\t${arr(p.tags)}\t${ts(p.at)}\tready\n`;
+        yield `${p.id}\t${uidOf(p.author)}\t/media/videos/${stamp}-${p.id.slice(0, 8)}.mp4\t/media/posters/${stamp}-${p.id.slice(0, 8)}.jpg\t${(3 + random.next() * 57).toFixed(1)}\t720\t1280\t\\N\t${p.caption}\t${arr(p.tags)}\t${ts(p.at)}\tready\t${data.users[p.author].campusId}\n`;
       }
     },
     *likes() {
@@ -420,13 +443,13 @@ async function copyTable(client, table, data) {
     },
   };
   const columns = {
-    users: 'firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests, created_at, updated_at',
+    users: 'firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests, created_at, updated_at, campus_id, verified',
     follows: 'follower_uid, followee_uid, created_at',
     blocks: 'blocker_uid, blocked_uid',
     mutes: 'muter_uid, muted_uid',
     uploads:
       'id, owner_uid, kind, file_name, media_path, poster_path, content_type, size, duration, width, height, status, created_at, completed_at',
-    posts: 'id, author_uid, video_url, poster_url, duration, width, height, upload_id, caption, tags, created_at, status',
+    posts: 'id, author_uid, video_url, poster_url, duration, width, height, upload_id, caption, tags, created_at, status, author_campus_id',
     likes: 'post_id, user_uid, created_at',
     comments: 'id, post_id, author_uid, text, created_at',
   };

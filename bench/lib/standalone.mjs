@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureEmulator, freePort } from '../../scripts/emulator.mjs';
+import { ensureEmulator, freePort, PROJECT_ID } from '../../scripts/emulator.mjs';
 import { withClient } from '../dataset/generate.mjs';
 import { gql } from '../scenarios/graphql.mjs';
 import { startApi } from './api-process.mjs';
@@ -107,17 +107,38 @@ let accountSeq = 0;
 /** A new emulator account with a synced Campus Clips profile: { uid, token }. */
 export async function createStudent(emulatorHost, apiUrl, displayName = 'Bench Student') {
   const email = `bench-${process.pid}-${Date.now()}-${++accountSeq}@campus.test`;
+  const password = 'Bench#12345';
   const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Bench#12345', returnSecureToken: true }),
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   const account = await response.json();
   if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(account)}`);
-  await gql(apiUrl, account.idToken, `mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }`, {
+  const token = await verifiedToken(emulatorHost, account.localId, email, password);
+  await gql(apiUrl, token, `mutation($input: SyncUserInput!) { syncUser(input: $input) { id } }`, {
     input: { displayName, dateOfBirth: '2001-03-04' },
   });
-  return { uid: account.localId, token: account.idToken };
+  return { uid: account.localId, token };
+}
+
+/**
+ * Marks an emulator account's address verified (as opening the emulator's link would; issue 25:
+ * posting and commenting need it) and signs in again for a token that says so.
+ */
+export async function verifiedToken(emulatorHost, uid, email, password) {
+  const call = async (method, body, admin = false) => {
+    const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`emulator ${method} failed: ${JSON.stringify(json)}`);
+    return json;
+  };
+  await call(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, emailVerified: true }, true);
+  return (await call('accounts:signInWithPassword?key=demo-api-key', { email, password, returnSecureToken: true })).idToken;
 }
 
 const b64 = (text) => Buffer.from(text).toString('base64');

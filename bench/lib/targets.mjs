@@ -72,6 +72,8 @@ export function evaluateTargets(result) {
   };
   ratio('home-50th', 'home-first', 'Home 50th page vs first page');
   ratio('explore-50th', 'explore-first', 'Explore 50th page vs first page');
+  ratio('explore-campus', 'explore-first', "Explore, the student's campus vs every campus");
+  ratio('explore-campus-50th', 'explore-campus', "Explore, the student's campus: 50th page vs first page");
   ratio('home-following-5000', 'home-following-10', 'Home following 5,000 vs following 10');
   for (const id of ['like-unlike', 'add-comment', 'follow-unfollow']) {
     const s = byId[id];

@@ -6,8 +6,8 @@ import { gql, gqlRequest } from './graphql.mjs';
 const PAGE = 10;
 const DEPTH = 10;
 
-const EVENTS = `query Events($first: Int!, $after: String) {
-  events(first: $first, after: $after) {
+const EVENTS = `query Events($first: Int!, $after: String, $scope: CampusScope) {
+  events(first: $first, after: $after, scope: $scope) {
     edges { cursor node { id caption posterUrl likeCount commentCount viewerHasLiked createdAt
       author { id displayName photoURL }
       event { name date startTime endTime timeZone startsAt endsAt place addedCount } } }
@@ -15,21 +15,30 @@ const EVENTS = `query Events($first: Int!, $after: String) {
   }
 }`;
 
-/** The first Events page and the DEPTH-th, for the student actor. */
+/**
+ * The first Events page and the DEPTH-th, for the student actor: every campus (scope ALL, as these
+ * figures were first measured) and the student's own campus (MINE, the app's default, issue 25).
+ */
 export async function eventScenarios({ apiUrl, tokens }) {
-  let after = null;
-  for (let page = 1; page < DEPTH; page++) {
-    const data = await gql(apiUrl, tokens.student, EVENTS, after ? { first: PAGE, after } : { first: PAGE });
-    if (!data.events.pageInfo.hasNextPage) break;
-    after = data.events.pageInfo.endCursor;
-  }
+  const deepCursor = async (scope) => {
+    let after = null;
+    for (let page = 1; page < DEPTH; page++) {
+      const data = await gql(apiUrl, tokens.student, EVENTS, after ? { first: PAGE, after, scope } : { first: PAGE, scope });
+      if (!data.events.pageInfo.hasNextPage) break;
+      after = data.events.pageInfo.endCursor;
+    }
+    return after;
+  };
+  const page = (scope, after) => gqlRequest(tokens.student, EVENTS, after ? { first: PAGE, after, scope } : { first: PAGE, scope });
   return [
-    { id: 'events', name: `Events, first page of ${PAGE}`, kind: 'read', request: gqlRequest(tokens.student, EVENTS, { first: PAGE }) },
+    { id: 'events', name: `Events, first page of ${PAGE}`, kind: 'read', request: page('ALL') },
+    { id: 'events-deep', name: `Events, page ${DEPTH} of ${PAGE}`, kind: 'read', request: page('ALL', await deepCursor('ALL')) },
+    { id: 'events-campus', name: `Events, the student's campus, first page of ${PAGE}`, kind: 'read', request: page('MINE') },
     {
-      id: 'events-deep',
-      name: `Events, page ${DEPTH} of ${PAGE}`,
+      id: 'events-campus-deep',
+      name: `Events, the student's campus, page ${DEPTH} of ${PAGE}`,
       kind: 'read',
-      request: gqlRequest(tokens.student, EVENTS, after ? { first: PAGE, after } : { first: PAGE }),
+      request: page('MINE', await deepCursor('MINE')),
     },
   ];
 }

@@ -10,8 +10,8 @@ export const OPS = {
   homeFeed: `query HomeFeed($first: Int, $after: String) {
     homeFeed(first: $first, after: $after) { edges { cursor node { ...PostCardFields } } pageInfo { hasNextPage endCursor } }
   } ${POST_CARD}`,
-  explore: `query ExploreFeed($first: Int, $after: String) {
-    explore(first: $first, after: $after) { edges { cursor node { ...PostCardFields } } pageInfo { hasNextPage endCursor } }
+  explore: `query ExploreFeed($first: Int, $after: String, $scope: CampusScope) {
+    explore(first: $first, after: $after, scope: $scope) { edges { cursor node { ...PostCardFields } } pageInfo { hasNextPage endCursor } }
   } ${POST_CARD}`,
   userProfile: `query UserProfile($userId: ID!, $first: Int, $after: String) {
     user(id: $userId) {

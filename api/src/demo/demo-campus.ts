@@ -6,7 +6,22 @@ import type { Media } from '../http/create-media';
 import type { Services } from '../modules/services';
 import { ensureDemoAccounts } from './demo-accounts';
 import { DEMO_COMMENTS, DEMO_EVENT_NAMES, demoPosts } from './demo-content';
-import { DEMO_STUDENTS, type DemoStudent } from './demo-students';
+import { DEMO_EMAIL_DOMAIN, DEMO_STUDENTS, type DemoStudent } from './demo-students';
+
+/** The demo's one campus (D16): its students' addresses are on its domain. */
+export const DEMO_CAMPUS = { name: 'Demo University', shortName: 'DEMO', domains: [DEMO_EMAIL_DOMAIN] };
+
+/**
+ * Makes the demo campus when no campus owns its domain (a first start, or a data folder from
+ * before campuses: adding it gives the demo students already there their campus), and stores the
+ * demo students as verified, as their accounts are. Returns whether it made the campus.
+ */
+export async function ensureDemoCampus(services: Services, students: readonly DemoStudent[] = DEMO_STUDENTS): Promise<boolean> {
+  const made = !(await services.campuses.forEmail(`student@${DEMO_EMAIL_DOMAIN}`, true));
+  if (made) await services.campuses.add(DEMO_CAMPUS);
+  for (const student of students) await services.users.noteEmailVerified(viewerOf(student));
+  return made;
+}
 
 /** The repository's fixtures/media, found upwards from here (api/src/demo, api/dist/demo, a test build...). */
 export function defaultFixturesDir(from = __dirname): string {
@@ -58,6 +73,8 @@ export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSu
   const summary: DemoCampusSummary = { students: 0, follows: 0, posts: 0, likes: 0, comments: 0, events: 0 };
 
   await ensureDemoAccounts(deps.identity, DEMO_STUDENTS);
+  // Before the first sync, so that each student joins it (and a restricted sign-up accepts them).
+  await ensureDemoCampus(services, []);
   const viewers = new Map(DEMO_STUDENTS.map((student) => [student.uid, viewerOf(student)]));
   const viewer = (uid: string) => viewers.get(uid)!;
 
@@ -132,7 +149,15 @@ async function whenProcessed(services: Services, postIds: string[], timeoutMs: n
 
 /** The Viewer a verified ID token of this demo account would give. */
 export function viewerOf(student: DemoStudent): Viewer {
-  return { uid: student.uid, email: student.email, name: student.displayName, picture: null, signInProvider: 'password' };
+  // Demo accounts are made with their address verified (demo-accounts.ts).
+  return {
+    uid: student.uid,
+    email: student.email,
+    name: student.displayName,
+    picture: null,
+    signInProvider: 'password',
+    emailVerified: true,
+  };
 }
 
 function isoDay(from: Date, offsetDays: number): string {

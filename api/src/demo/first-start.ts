@@ -1,7 +1,7 @@
 import type { App } from '../app';
 import { User } from '../modules/users';
 import { ensureDemoAccounts } from './demo-accounts';
-import { seedDemoCampus } from './demo-campus';
+import { ensureDemoCampus, seedDemoCampus } from './demo-campus';
 import { DEMO_STUDENTS } from './demo-students';
 
 /**
@@ -24,6 +24,8 @@ export async function prepareDemoCampus(app: App): Promise<void> {
     const present = await demoStudentsInDatabase(app);
     if (present.length) {
       const restored = await ensureDemoAccounts(app.verifier.adminAuth, present);
+      // A demo loaded before campuses existed gets its campus now.
+      await ensureDemoCampus(app.services, present);
       logger.info(
         { demo: restored ? 'restored' : 'present', restored },
         `demo campus: present${restored ? `, ${restored} emulator accounts restored` : ''}`,

@@ -1,4 +1,5 @@
 import { CalendarEvent } from './calendar';
+import { Campus, CampusDomain } from './campuses';
 import { Comment } from './comments';
 import { CalendarFeed } from './events';
 import { Follow } from './follows';
@@ -7,4 +8,4 @@ import { Post } from './posts';
 import { User } from './users';
 import { MediaFile, Upload } from './uploads';
 
-export const ENTITIES = [User, Follow, Post, Like, Comment, CalendarEvent, Upload, MediaFile, CalendarFeed];
+export const ENTITIES = [User, Follow, Post, Like, Comment, CalendarEvent, Upload, MediaFile, CalendarFeed, Campus, CampusDomain];

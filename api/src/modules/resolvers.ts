@@ -16,13 +16,21 @@ import {
 } from './moderation';
 import { CalendarResolver } from './calendar';
 import { EventsResolver, PostEventResolver } from './events';
-import { COMMENT_VIEWER_CAN, CommentResolver, CommentViewerCanResolver, PostCommentsResolver } from './comments';
+import {
+  COMMENT_VIEWER_CAN,
+  CommentResolver,
+  CommentViewerCanResolver,
+  POST_COMMENT_CAN,
+  PostCommentCanResolver,
+  PostCommentsResolver,
+} from './comments';
+import { CampusResolver } from './campuses';
 import { FeedResolver } from './feeds';
 import { FOLLOW_VIEWER_CAN, FollowResolver, FollowViewerCanResolver } from './follows';
 import { LikeResolver } from './likes';
 import { MentionResolver } from './mentions';
 import { NotificationResolver } from './notifications';
-import { POST_VIEWER_CAN, PostResolver, PostViewerCanResolver, UserPostsResolver } from './posts';
+import { APP_POST_CAN, POST_VIEWER_CAN, PostResolver, PostViewerCanResolver, UserPostsResolver } from './posts';
 import { SearchResolver } from './search';
 import { USER_VIEWER_CAN, UserResolver, UserViewerCanResolver } from './users';
 import { VideoProcessingResolver } from './video-processing';
@@ -58,6 +66,8 @@ export const RESOLVERS = [
   ViewerCanResolver,
   TeamMemberCanResolver,
   TeamMemberViewerCanResolver,
+  PostCommentCanResolver,
+  CampusResolver,
 ] as const;
 
 /**
@@ -65,9 +75,9 @@ export const RESOLVERS = [
  * `viewerCan`). test/api/viewer-can.test.ts ties each policy row to its field through this table.
  */
 export const VIEWER_CAN = {
-  Post: { ...POST_VIEWER_CAN, ...POST_MODERATION_CAN },
+  Post: { ...POST_VIEWER_CAN, ...POST_COMMENT_CAN, ...POST_MODERATION_CAN },
   Comment: { ...COMMENT_VIEWER_CAN, ...COMMENT_MODERATION_CAN },
   User: { ...USER_VIEWER_CAN, ...FOLLOW_VIEWER_CAN, ...BLOCK_VIEWER_CAN, ...USER_MODERATION_CAN },
   TeamMember: TEAM_MEMBER_CAN,
-  Query: APP_MODERATION_CAN,
+  Query: { ...APP_POST_CAN, ...APP_MODERATION_CAN },
 } as const;

@@ -14,9 +14,11 @@ import { FeedService } from './feeds';
 import { type CaptionMentionNotifier, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
 import { SearchService } from './search';
 import { UserService } from './users';
+import { CampusService, type SignupMode } from './campuses';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
 export interface Services {
+  campuses: CampusService;
   users: UserService;
   posts: PostService;
   feeds: FeedService;
@@ -48,6 +50,8 @@ export interface ServiceDeps {
   reportsToHide?: number;
   /** Tells every instance an account's role or suspension changed (app.ts: account-standing). */
   announceStanding?: (uid: string) => Promise<void>;
+  /** Who may join (SIGNUP_MODE): only addresses on a campus domain, or anyone (the default here; config.ts decides the app's). */
+  signupMode?: SignupMode;
   /** The address students reach, for absolute links (calendar feeds, .ics files): PUBLIC_URL or the request's origin. */
   publicBase?: PublicBase;
 }
@@ -63,8 +67,11 @@ export function createServices({
   notificationEvents = { countChanged: () => undefined },
   blockEvents = { relationsChanged: () => undefined },
   publicBase = () => '',
+  signupMode = 'open',
 }: ServiceDeps): Services {
-  const users = new UserService(db, media);
+  const campuses = new CampusService(db, signupMode);
+  // A refused sign-up's identity account is deleted as a deleted account's is.
+  const users = new UserService(db, media, { campuses, identity });
   const notifications = new NotificationService(db, notificationEvents);
   const mentions = new MentionService(users);
   // A caption's mentions are told in the transaction that stores the post (posts cannot import notifications).
@@ -87,6 +94,7 @@ export function createServices({
   const events = new EventsService(db, posts, publicBase);
   const comments = new CommentService(db, users, commentEvents, notifications, mentions);
   return {
+    campuses,
     users,
     posts,
     feeds: new FeedService(db),

@@ -4,7 +4,8 @@ import type { RateLimitState } from './rate-limit-outcome';
  * The errors a service may raise. Each entry point maps them once: GraphQL to extensions.code,
  * REST to an HTTP status. Messages are shown to users as they are.
  */
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
+export type ErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'FORBIDDEN_UNVERIFIED' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -27,6 +28,15 @@ export class UnauthenticatedError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(message = 'You are not allowed to do that.') {
     super('FORBIDDEN', message, 403);
+  }
+}
+
+export const UNVERIFIED_EMAIL_MESSAGE = 'Please verify your e-mail address first.';
+
+/** A verified-only write (posting, commenting, reporting...) by an account whose e-mail is not verified yet (D16). */
+export class UnverifiedEmailError extends AppError {
+  constructor(message = UNVERIFIED_EMAIL_MESSAGE) {
+    super('FORBIDDEN_UNVERIFIED', message, 403);
   }
 }
 

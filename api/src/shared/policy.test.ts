@@ -1,13 +1,21 @@
-import { ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
-import { actorOf, authorize, definePolicy, refusal, requireViewer } from './policy';
+import { ForbiddenError, UnauthenticatedError, UnverifiedEmailError, ValidationError } from './errors';
+import { actorOf, authorize, authorizeEmail, definePolicy, refusal, requireViewer } from './policy';
 import type { Viewer } from './viewer';
 
-const viewer = (uid: string): Viewer => ({ uid, email: null, name: null, picture: null, signInProvider: null });
+const viewer = (uid: string, emailVerified = true): Viewer => ({
+  uid,
+  email: null,
+  name: null,
+  picture: null,
+  signInProvider: null,
+  emailVerified,
+});
 
 const policy = definePolicy({
   edit: { message: 'Only yours.', allow: (actor, thing: { ownerUid: string }) => thing.ownerUid === actor.uid },
   moderate: { message: 'Moderators only.', allow: (actor, _thing: { ownerUid: string }) => actor.role === 'moderator' },
   pick: { message: 'Not that one.', allow: () => false, refuse: (message) => new ValidationError({ pick: message }) },
+  share: { message: 'Only yours.', verifiedOnly: true, allow: (actor, thing: { ownerUid: string }) => thing.ownerUid === actor.uid },
 });
 
 describe('definePolicy / can / authorize', () => {
@@ -25,9 +33,26 @@ describe('definePolicy / can / authorize', () => {
   });
 
   it('judges a role: everyone is a student until a viewer carries one', () => {
-    expect(actorOf(viewer('ada'))).toEqual({ uid: 'ada', role: 'student' });
+    expect(actorOf(viewer('ada'))).toEqual({ uid: 'ada', role: 'student', emailVerified: true });
     expect(policy.can(viewer('ada'), 'moderate', { ownerUid: 'ben' })).toBe(false);
     expect(policy.can({ uid: 'mo', role: 'moderator' }, 'moderate', { ownerUid: 'ben' })).toBe(true);
+  });
+
+  it('a verifiedOnly row: no for an unverified e-mail whatever the rule says, refused in the e-mail gate’s words first (D16)', () => {
+    expect(policy.can(viewer('ada'), 'share', { ownerUid: 'ada' })).toBe(true);
+    expect(policy.can(viewer('ada', false), 'share', { ownerUid: 'ada' })).toBe(false);
+    expect(() => authorize(policy, viewer('ada', false), 'share', { ownerUid: 'ada' })).toThrow(UnverifiedEmailError);
+    // Unverified and not the owner: the e-mail gate answers, with its code.
+    expect(() => authorize(policy, viewer('ben', false), 'share', { ownerUid: 'ada' })).toThrow(
+      expect.objectContaining({ code: 'FORBIDDEN_UNVERIFIED', status: 403, message: 'Please verify your e-mail address first.' }),
+    );
+    // Verified but not the owner: the row's own refusal.
+    expect(() => authorize(policy, viewer('ben'), 'share', { ownerUid: 'ada' })).toThrow(new ForbiddenError('Only yours.'));
+    // Other rows do not ask about the e-mail; an actor the api names itself passes the gate.
+    expect(policy.can(viewer('ada', false), 'edit', { ownerUid: 'ada' })).toBe(true);
+    expect(policy.can({ uid: 'ada' }, 'share', { ownerUid: 'ada' })).toBe(true);
+    expect(() => authorizeEmail(policy, viewer('ada', false), 'share')).toThrow(UnverifiedEmailError);
+    expect(() => authorizeEmail(policy, viewer('ada', false), 'edit')).not.toThrow();
   });
 
   it('requireViewer: the viewer, or UNAUTHENTICATED', () => {

@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthenticatedError, type AppError } from './errors';
+import { ForbiddenError, UnauthenticatedError, UnverifiedEmailError, type AppError } from './errors';
 import type { Viewer } from './viewer';
 
 /**
@@ -14,17 +14,22 @@ import type { Viewer } from './viewer';
  */
 export type Role = 'student' | 'moderator' | 'admin';
 
-/** Who a rule judges: the caller's uid and role. */
+/** Who a rule judges: the caller's uid and role, and whether their e-mail is verified (D16). */
 export interface Actor {
   readonly uid: string;
   readonly role: Role;
+  readonly emailVerified: boolean;
 }
 
-/** A viewer, or an owner named by uid inside the api (an upload's claimant). */
-export type ActorSource = Pick<Viewer, 'uid'> & { role?: Role };
+/**
+ * A viewer, or an actor the api names itself (an upload's claimant, the command line). A Viewer
+ * always carries its token's `emailVerified`; an actor the api names is not a signed-in caller and
+ * passes the e-mail gate.
+ */
+export type ActorSource = Pick<Viewer, 'uid'> & { role?: Role; emailVerified?: boolean };
 
 export function actorOf(source: ActorSource): Actor {
-  return { uid: source.uid, role: source.role ?? 'student' };
+  return { uid: source.uid, role: source.role ?? 'student', emailVerified: source.emailVerified ?? true };
 }
 
 export interface Rule<Subject> {
@@ -33,6 +38,13 @@ export interface Rule<Subject> {
   allow(actor: Actor, subject: Subject): boolean;
   /** The refusal when it is not a 403 (following oneself is an input problem, a 400). */
   refuse?(message: string): AppError;
+  /**
+   * D16: only an account whose e-mail is verified may do this (post, comment, report...). The one
+   * place the e-mail gate is decided: `can` answers false for an unverified actor whatever `allow`
+   * says, and `authorize` refuses with 'Please verify your e-mail address first.'
+   * (FORBIDDEN_UNVERIFIED) before the row's own rule is asked.
+   */
+  readonly verifiedOnly?: boolean;
 }
 
 type Rules = Record<string, Rule<never>>;
@@ -48,7 +60,10 @@ export function definePolicy<R extends Rules>(rules: R): Policy<R> {
   return {
     rules,
     can(viewer, action, subject) {
-      return viewer !== null && (rules[action] as Rule<typeof subject>).allow(actorOf(viewer), subject);
+      if (viewer === null) return false;
+      const rule = rules[action] as Rule<typeof subject>;
+      const actor = actorOf(viewer);
+      return (!rule.verifiedOnly || actor.emailVerified) && rule.allow(actor, subject);
     },
   };
 }
@@ -66,7 +81,18 @@ export function authorize<R extends Rules, A extends keyof R & string>(
   action: A,
   subject: SubjectOf<R[A]>,
 ): void {
-  if (!policy.can(viewer, action, subject)) throw refusal(policy, action);
+  if (policy.can(viewer, action, subject)) return;
+  authorizeEmail(policy, viewer, action);
+  throw refusal(policy, action);
+}
+
+/**
+ * The e-mail gate of a `verifiedOnly` row on its own: throws UnverifiedEmailError for an actor
+ * whose e-mail is not verified. For a service that must refuse before it reads the row's subject
+ * (a report is refused before its target is looked up); `authorize` asks it too.
+ */
+export function authorizeEmail<R extends Rules>(policy: Policy<R>, viewer: ActorSource, action: keyof R & string): void {
+  if ((policy.rules[action] as Rule<unknown>).verifiedOnly && !actorOf(viewer).emailVerified) throw new UnverifiedEmailError();
 }
 
 /**

@@ -9,6 +9,7 @@
 export type LimitedAction =
   | 'sync'
   | 'signup'
+  | 'signUpCheck'
   | 'profile'
   | 'post'
   | 'delete'
@@ -64,6 +65,12 @@ export const RATE_LIMITS = {
       return `Too many new accounts have been created from this network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
     },
   },
+  /**
+   * The sign-up form asking whether an address may join (signUpCheck), per address: a student
+   * retyping an address a few times stays far under it; a script listing which domains are
+   * campuses' does not get far.
+   */
+  signUpCheck: { perAddress: { points: 60, seconds: 10 * MINUTE } },
   /** Profile edits (name, bio, photo, interests): a student trying photos and rewording a bio makes a couple of dozen saves. */
   profile: perStudent(60, HOUR),
   post: perStudent(30, HOUR),

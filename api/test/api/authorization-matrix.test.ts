@@ -16,7 +16,7 @@ import { createAppPubSub } from '../../src/infra/pubsub/pubsub';
 import { postUpdatesTopic, type PostUpdateEvent } from '../../src/modules/video-processing';
 import { buildAppSchema } from '../../src/graphql/schema';
 import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/database-snapshot';
-import { expiredToken, MALFORMED_TOKEN } from '../support/identity';
+import { expiredToken, MALFORMED_TOKEN, markEmailVerified } from '../support/identity';
 import { createStudent, graphql, newClientAddress, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
 /**
@@ -27,6 +27,8 @@ import { createStudent, graphql, newClientAddress, rest, startTestServer, type S
  * feature, the same act in the first one's name through REST is refused with 403, nothing changed).
  * A field without a case fails the suite.
  * Then: every root field declares its access, and private fields reach no one but their owner.
+ * And D16: with a token whose e-mail is not verified, the verified-only writes (VERIFIED_ONLY) are
+ * refused (FORBIDDEN_UNVERIFIED, nothing changed) and every other mutation still works.
  */
 const MEDIA = path.resolve(__dirname, '../../../fixtures/media');
 const CLIP = path.join(MEDIA, 'clips/campus-testcard.mp4');
@@ -130,6 +132,14 @@ async function eventPostOf(student: Student): Promise<string> {
   );
   return data.createPost.id;
 }
+
+/**
+ * D16: the writes that need a verified e-mail. createPost covers an event post (its case has an
+ * event) and a caption's mentions; addComment a comment's mentions. Every other mutation is open to
+ * an unverified account (browsing, following, liking, blocking, muting, its own profile and data).
+ */
+const VERIFIED_ONLY = new Set(['addComment', 'createPost', 'report']);
+const UNVERIFIED = { code: 'FORBIDDEN_UNVERIFIED', message: 'Please verify your e-mail address first.' };
 
 const MUTATION_CASES: Record<string, MutationCase> = {
   addEventToCalendar: {
@@ -616,6 +626,10 @@ describe('the matrix covers the schema', () => {
     );
   });
 
+  it('names only mutations that exist as verified-only', () => {
+    expect([...VERIFIED_ONLY].filter((name) => !(name in MUTATION_CASES))).toEqual([]);
+  });
+
   it('has a case for every subscription, and none for a subscription that is gone', () => {
     expect(Object.keys(SUBSCRIPTION_CASES).sort()).toEqual(
       fieldsOf('Subscription')
@@ -710,6 +724,29 @@ describe.each(Object.keys(MUTATION_CASES).sort())('mutation %s', (name) => {
     const result = await graphql(server, actor.token, operation.query, operation.variables);
     expect(result.errors).toBeUndefined();
     expect(result.data?.[name]).toBeTruthy();
+  });
+
+  it(`with an unverified e-mail: ${VERIFIED_ONLY.has(name) ? 'refused (FORBIDDEN_UNVERIFIED), changing nothing' : 'still works'}`, async () => {
+    // Set up as a verified student (the case may post or comment first), then act with a token
+    // that says the address is not verified, as a new sign-up's does.
+    const actor = await createStudent(server);
+    const role = mutationCase().role;
+    if (role) await grantRole(actor, role);
+    const operation = await mutationCase().call(actor);
+    await markEmailVerified(actor.uid, false);
+    const token = await actor.refresh();
+    // The token's first request stores the account as unverified (the badge); then the refusal is measured.
+    expect((await ok(token, `{ viewer { verified } }`)).viewer).toEqual({ verified: false });
+    const before = await fullSnapshot();
+    const result = await graphql(server, token, operation.query, operation.variables);
+    if (VERIFIED_ONLY.has(name)) {
+      expect(result.errors?.[0]).toMatchObject({ message: UNVERIFIED.message, extensions: { code: UNVERIFIED.code } });
+      expect(result.data?.[name] ?? null).toBeNull();
+      expect(await fullSnapshot()).toEqual(before);
+    } else {
+      expect(result.errors).toBeUndefined();
+      expect(result.data?.[name]).toBeTruthy();
+    }
   });
 
   it("leaves another student's things alone", async () => {

@@ -547,6 +547,7 @@ describe('reports and moderation', () => {
         name: null,
         picture: null,
         signInProvider: null,
+        emailVerified: true,
         role: 'admin',
       });
       const suspending = (target: Student) => ({

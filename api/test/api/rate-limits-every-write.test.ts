@@ -78,7 +78,7 @@ async function postOf(student: Student, event?: { date: string; startTime: strin
 /** A student profile with no identity behind it: someone to follow, block, report or moderate. */
 async function someone(): Promise<string> {
   const uid = `target-${randomUUID()}`;
-  const viewer: Viewer = { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password' };
+  const viewer: Viewer = { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password', emailVerified: true };
   await server.app.services.users.sync(viewer, { displayName: 'Target Student', dateOfBirth: '2001-01-01' });
   return uid;
 }
@@ -475,11 +475,21 @@ function mutationFor(action: LimitedAction): string | undefined {
 }
 
 describe('per address, across students', () => {
-  // Sign-ups (rate-limits.test.ts), uploads (below) and account deletion (its case above) are shown on their own;
-  // search, the one limited read, in search.test.ts.
+  // Sign-ups (rate-limits.test.ts), uploads (below), account deletion (its case above) and the
+  // sign-up form's signUpCheck (a query, below) are shown on their own; search, the other limited
+  // read, in search.test.ts.
   const actions = (Object.keys(RATE_LIMITS) as LimitedAction[]).filter(
-    (action) => !['signup', 'upload', 'account', 'search'].includes(action),
+    (action) => !['signup', 'upload', 'account', 'signUpCheck', 'search'].includes(action),
   );
+
+  it('signUpCheck (public, asked before any account exists): the address is refused once its budget is spent; another is not', async () => {
+    const address = newClientAddress();
+    const check = { query: `query($e: String!) { signUpCheck(email: $e) { allowed } }`, variables: { e: 'someone@example.edu' } };
+    const ask = (from: string): Promise<Answer> => rest(server, 'POST', '/graphql', { body: check, headers: { 'x-forwarded-for': from } });
+    for (let call = 1; call <= ADDRESS_POINTS; call++) expectAllowed(await ask(address), `signUpCheck ${call}`);
+    expectRefused(await ask(address), SMALL_LIMITS.signUpCheck.perAddress);
+    expectAllowed(await ask(newClientAddress()), 'signUpCheck (elsewhere)');
+  });
 
   it('every other action of the table is counted by some mutation', () => {
     expect(actions.filter((action) => !mutationFor(action))).toEqual([]);

@@ -53,7 +53,7 @@ function graphqlCall(student: Pick<Student, 'token'>, address: string, query: st
 /** A student profile with no identity behind it: someone to moderate or appoint. */
 async function someone(): Promise<string> {
   const uid = `target-${randomUUID()}`;
-  const viewer: Viewer = { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password' };
+  const viewer: Viewer = { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password', emailVerified: true };
   await server.app.services.users.sync(viewer, { displayName: 'Target Student', dateOfBirth: '2001-01-01' });
   return uid;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RestRoute } from '../../src/modules/rest-context';
 import { REST_ROUTES } from '../../src/rest/router';
 import { createSuiteStore, snapshotStore, type SuiteStore } from '../support/database-snapshot';
-import { expiredToken, MALFORMED_TOKEN } from '../support/identity';
+import { expiredToken, MALFORMED_TOKEN, markEmailVerified } from '../support/identity';
 import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
 /**
@@ -11,7 +11,9 @@ import { createStudent, graphql, rest, startTestServer, type Student, type TestS
  * 'user' refuses a missing, malformed or expired token with 401; a uid in its path or body
  * (uid, firebaseUid, currentUserId) that is not the caller's is refused with 403. Every refusal
  * leaves the database and the media store exactly as they were. A route added to the table
- * without a case here makes this suite fail.
+ * without a case here makes this suite fail. D16: with a token whose e-mail is not verified, the
+ * verified-only writes (VERIFIED_ONLY_ROUTES) answer 403 'Please verify your e-mail address first.'
+ * and change nothing; every other route still answers.
  */
 const CLIP = path.resolve(__dirname, '../../../fixtures/media/clips/campus-testcard.mp4');
 const AVATAR = path.resolve(__dirname, '../../../fixtures/media/avatars/student-02.jpg');
@@ -126,6 +128,9 @@ const CASES: Record<string, RequestBuilder> = {
   },
   'PUT /api/follow/:targetId': async (actor) => ({ params: { targetId: celebrity.uid }, body: { currentUserId: actor.uid } }),
 };
+
+/** Posting (an event post too, mentions in the caption) and commenting (mentions in it) need a verified e-mail (D16). */
+const VERIFIED_ONLY_ROUTES = new Set(['POST /api/posts', 'POST /api/posts/:postId/comment']);
 
 const routeKey = (route: RestRoute) => `${route.method.toUpperCase()} ${route.path}`;
 
@@ -261,6 +266,47 @@ describe.each(userRoutes.map((route) => [routeKey(route), route] as const))('%s'
     const own = await send(route, request, { token: actor.token });
     expect({ status: own.status, success: own.body.success }).toEqual({ status: route.status ?? 200, success: true });
   });
+
+  const verifiedOnly = VERIFIED_ONLY_ROUTES.has(routeKey(route));
+  it(`with an unverified e-mail: ${verifiedOnly ? '403, changing nothing' : 'still answers'} (D16)`, async () => {
+    // Set up as a verified student, then act with a token that says the address is not verified.
+    const newcomer = await createStudent(server);
+    const request = await CASES[routeKey(route)]!(newcomer);
+    await markEmailVerified(newcomer.uid, false);
+    const token = await newcomer.refresh();
+    // Its first request stores the account as unverified; the refusal is measured after it.
+    expect(
+      (
+        await graphql(
+          server,
+          token,
+          `
+            {
+              viewer {
+                verified
+              }
+            }
+          `,
+        )
+      ).data.viewer,
+    ).toEqual({ verified: false });
+    if (verifiedOnly) {
+      await expectUnchangedBy(async () => {
+        const response = await send(route, request, { token });
+        expect({ status: response.status, body: response.body }).toEqual({
+          status: 403,
+          body: { success: false, message: 'Please verify your e-mail address first.', ...specErrorOf(route) },
+        });
+      });
+    } else {
+      const response = await send(route, request, { token });
+      expect({ status: response.status, success: response.body.success }).toEqual({ status: route.status ?? 200, success: true });
+    }
+  });
+});
+
+it('names only routes of the table as verified-only', () => {
+  expect([...VERIFIED_ONLY_ROUTES].filter((key) => !REST_ROUTES.map(routeKey).includes(key))).toEqual([]);
 });
 
 describe.each(publicRoutes.map((route) => [routeKey(route), route] as const))('%s (public)', (_key, route) => {

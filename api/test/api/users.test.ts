@@ -73,7 +73,7 @@ describe('the 17+ rule in every time zone (D8)', () => {
   beforeAll(() => {
     const { services, database, media } = server.app;
     systemClockUsers = services.users;
-    services.users = new UserService(database.dataSource, media.service, () => NOON_UTC);
+    services.users = new UserService(database.dataSource, media.service, systemClockUsers.signUps, () => NOON_UTC);
   });
   afterAll(() => {
     server.app.services.users = systemClockUsers;

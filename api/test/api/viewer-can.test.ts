@@ -99,9 +99,9 @@ describe('every policy row is a viewerCan field or the server’s alone', () => 
 });
 
 const READ = `query ($postId: ID!) {
-  viewerCan { moderate grantRoles readAuditLog }
+  viewerCan { post moderate grantRoles readAuditLog }
   post(id: $postId) {
-    viewerCan { delete report moderate }
+    viewerCan { delete comment report moderate }
     author { id viewerCan { update follow block mute report } }
     comments(first: 10) { edges { node { viewerCan { delete report moderate } author { id viewerCan { update follow block mute report } } } } }
   }
@@ -112,8 +112,9 @@ type Answers = Record<string, Record<string, boolean>>;
 describe('each viewerCan field answers as its policy row, through the api', () => {
   let store: SuiteStore;
   let server: TestServer;
-  /** Ada posts; Ben comments on her post; Cy only looks on; Mo moderates; Al is an admin. */
+  /** Ada posts; Ben comments on her post; Cy only looks on; Mo moderates; Al is an admin; Neo has not verified their e-mail yet. */
   let ada: Student;
+  let neo: Student;
   let ben: Student;
   let cy: Student;
   let mo: Student;
@@ -124,6 +125,7 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     store = await createSuiteStore('viewer_can');
     server = await startTestServer(store.env);
     [ada, ben, cy, mo, al] = await Promise.all(Array.from({ length: 5 }, () => createStudent(server)));
+    neo = await createStudent(server, { unverified: true });
     for (const [student, role] of [
       [mo, 'moderator'],
       [al, 'admin'],
@@ -169,7 +171,7 @@ describe('each viewerCan field answers as its policy row, through the api', () =
 
   /** What the policy rows say to the same reader about the same objects: the table the fields must equal. */
   function policyAnswers(student: Student | null, role: Role): Answers {
-    const viewer = student && { uid: student.uid, role };
+    const viewer = student && { uid: student.uid, role, emailVerified: student.emailVerified };
     const rows = (owner: string, root: unknown) =>
       Object.fromEntries(
         Object.entries(FIELDS[owner]!).map(([field, rule]) => [
@@ -194,6 +196,7 @@ describe('each viewerCan field answers as its policy row, through the api', () =
       ['bystander', cy, 'student'],
       ['moderator', mo, 'moderator'],
       ['admin', al, 'admin'],
+      ['unverified', neo, 'student'],
       ['signed out', null, 'student'],
     ];
     for (const [, student, role] of readers) expect(await answersFor(student)).toEqual(policyAnswers(student, role));
@@ -207,10 +210,18 @@ describe('each viewerCan field answers as its policy row, through the api', () =
   });
 
   it('answers the moderators’ and admins’ abilities by role', async () => {
-    expect((await answersFor(cy)).Query).toEqual({ moderate: false, grantRoles: false, readAuditLog: false });
-    expect((await answersFor(mo)).Query).toEqual({ moderate: true, grantRoles: false, readAuditLog: false });
-    expect((await answersFor(al)).Query).toEqual({ moderate: true, grantRoles: true, readAuditLog: true });
-    expect((await answersFor(mo)).Post).toEqual({ delete: false, report: true, moderate: true });
+    expect((await answersFor(cy)).Query).toEqual({ post: true, moderate: false, grantRoles: false, readAuditLog: false });
+    expect((await answersFor(mo)).Query).toEqual({ post: true, moderate: true, grantRoles: false, readAuditLog: false });
+    expect((await answersFor(al)).Query).toEqual({ post: true, moderate: true, grantRoles: true, readAuditLog: true });
+    expect((await answersFor(mo)).Post).toEqual({ delete: false, comment: true, report: true, moderate: true });
+  });
+
+  it('answers an unverified student no to posting, commenting and reporting, and yes to following and the rest (D16)', async () => {
+    const answers = await answersFor(neo);
+    expect(answers.Query).toEqual({ post: false, moderate: false, grantRoles: false, readAuditLog: false });
+    expect(answers.Post).toEqual({ delete: false, comment: false, report: false, moderate: false });
+    expect(answers.Comment).toEqual({ delete: false, report: false, moderate: false });
+    expect(answers['User (post author)']).toMatchObject({ follow: true, block: true, mute: true, report: false });
   });
 
   it("answers an admin which team members the app's Make/Remove moderator may change (not an admin's role)", async () => {

@@ -57,7 +57,7 @@ describe('PostgreSQL stops during traffic', () => {
     const author = await createStudent(api);
     const fan = await createStudent(api);
     const post = await api.app.services.posts.create(
-      { uid: author.uid, email: null, name: null, picture: null, signInProvider: null },
+      { uid: author.uid, email: null, name: null, picture: null, signInProvider: null, emailVerified: true },
       { videoUrl: (await api.app.media.importFile(author.uid, 'video', CLIP)).url, caption: 'Before the outage', tags: ['campus'] },
     );
     // Finished uploads waiting to become posts during the traffic.

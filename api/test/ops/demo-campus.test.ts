@@ -112,6 +112,25 @@ test('a demo student signs in with the documented password and finds a lively ca
           followerCount
           followingCount
           postCount
+          verified
+          campus {
+            name
+            shortName
+            domains
+          }
+        }
+        campuses {
+          shortName
+        }
+        searchUsers(query: "", first: 50, scope: ALL) {
+          edges {
+            node {
+              verified
+              campus {
+                shortName
+              }
+            }
+          }
         }
         homeFeed(first: 20) {
           edges {
@@ -138,6 +157,13 @@ test('a demo student signs in with the documented password and finds a lively ca
   expect(result.errors).toBeUndefined();
   const { viewer, homeFeed, calendarEvents } = result.data;
   expect(viewer).toMatchObject({ displayName: 'Maya Chen', followerCount: 4, followingCount: 4, postCount: 3 });
+  // One campus (D16), its domain the demo addresses', every demo student on it and verified.
+  expect(viewer.verified).toBe(true);
+  expect(viewer.campus).toEqual({ name: 'Demo University', shortName: 'DEMO', domains: ['demo.campusclips.example'] });
+  expect(result.data.campuses).toEqual([{ shortName: 'DEMO' }]);
+  const people = result.data.searchUsers.edges.map((edge: { node: unknown }) => edge.node);
+  expect(people).toHaveLength(12);
+  expect(people.every((person: any) => person.verified && person.campus?.shortName === 'DEMO')).toBe(true);
   expect(viewer.bio.length).toBeGreaterThan(10);
   expect(viewer.interests).toEqual(expect.arrayContaining(['Computer Science', 'Photography']));
   expect(calendarEvents).toHaveLength(3);

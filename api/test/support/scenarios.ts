@@ -61,6 +61,8 @@ export interface StudentProfile {
   interests?: string[];
   /** When they joined (users.created_at), for lists ordered by it. */
   joinedMinutesAgo?: number;
+  /** Their e-mail is not verified yet (D16); students are verified unless a test says so. */
+  unverified?: boolean;
 }
 
 /** A finished (or pending) upload in the media store: its row, and the URLs posts and profiles name it by. */
@@ -309,12 +311,19 @@ async function openSuite(label: string): Promise<Suite> {
           .split(/\s+/)[0]!
           .replace(/[^a-z0-9]/g, '') || 'student';
       const uid = `${slug}-${crypto.randomBytes(5).toString('hex')}`;
-      const viewer: Viewer = { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password' };
+      const viewer: Viewer = {
+        uid,
+        email: `${uid}@campus.test`,
+        name: null,
+        picture: null,
+        signInProvider: 'password',
+        emailVerified: !profile.unverified,
+      };
       return syncStudent(viewer, name, profile);
     },
 
     async identityStudent(name, profile = {}) {
-      const identity = await createIdentity({ displayName: name });
+      const identity = await createIdentity({ displayName: name, unverified: profile.unverified });
       identities.add(identity.uid);
       const viewer = await opened.verifier.verify(identity.token);
       return { ...(await syncStudent(viewer, name, profile)), identity };

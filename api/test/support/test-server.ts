@@ -55,10 +55,15 @@ export function newClientAddress(): string {
 /**
  * An emulator account with a synced profile (17+, named), ready to act. Each signs up from an
  * address of its own, as students do from their own phones: a suite's many students never meet
- * the per-address sign-up limit (test/api/rate-limits.test.ts tests that limit itself).
+ * the per-address sign-up limit (test/api/rate-limits.test.ts tests that limit itself). Its e-mail
+ * is verified (it may post, comment and report: D16) unless `unverified`; `email` puts it on a
+ * campus's domain.
  */
-export async function createStudent(server: TestServer, profile: { displayName?: string; dateOfBirth?: string } = {}): Promise<Student> {
-  const identity = await createIdentity();
+export async function createStudent(
+  server: TestServer,
+  profile: { displayName?: string; dateOfBirth?: string; unverified?: boolean; email?: string } = {},
+): Promise<Student> {
+  const identity = await createIdentity({ unverified: profile.unverified, email: profile.email });
   const displayName = profile.displayName ?? `Student ${identity.uid.slice(0, 5)}`;
   const result = await graphql(
     server,

@@ -2,6 +2,9 @@
 // uploads, GraphQL), for stories that need more content than is worth clicking together.
 import { e2eSettings } from './settings';
 
+/** The api's Firebase project (FIREBASE_PROJECT_ID's default outside production). */
+const PROJECT_ID = 'demo-campus-clips';
+
 export interface ApiStudent {
   uid: string;
   idToken: string;
@@ -41,13 +44,32 @@ function ownAddress(): string {
   return `10.${part()}.${part()}.${part()}`;
 }
 
-/** An e-mail account in the emulator plus its Campus Clips profile (with a date of birth). */
+/**
+ * An e-mail account in the emulator plus its Campus Clips profile (with a date of birth). Its
+ * address is verified, as if its owner had opened the emulator's link (issue 25: posting,
+ * commenting and reporting need it); these students build content, and sign-up journeys through
+ * the browser verify their own.
+ */
 export async function createApiStudent(name: string, email: string, password = 'Campus!2026'): Promise<ApiStudent> {
-  const signUp = await postJson<{ localId: string; idToken: string }>(
-    `http://${e2eSettings.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    { email, password, displayName: name, returnSecureToken: true },
+  const identity = `http://${e2eSettings.authEmulatorHost}/identitytoolkit.googleapis.com/v1`;
+  const signUp = await postJson<{ localId: string }>(`${identity}/accounts:signUp?key=demo-api-key`, {
+    email,
+    password,
+    displayName: name,
+    returnSecureToken: true,
+  });
+  // The admin SDK's updateUser, as the emulator takes it from the project's owner.
+  await postJson(
+    `${identity}/projects/${PROJECT_ID}/accounts:update`,
+    { localId: signUp.localId, emailVerified: true },
+    { Authorization: 'Bearer owner' },
   );
-  const student = { uid: signUp.localId, idToken: signUp.idToken, email, password, name };
+  const signIn = await postJson<{ idToken: string }>(`${identity}/accounts:signInWithPassword?key=demo-api-key`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  const student = { uid: signUp.localId, idToken: signIn.idToken, email, password, name };
   await graphql(
     student,
     'mutation ($input: SyncUserInput!) { syncUser(input: $input) { id } }',

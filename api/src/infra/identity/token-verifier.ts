@@ -29,6 +29,8 @@ export class TokenVerifier {
   private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
   /** Roles and suspensions (account-standing.ts), applied to every verified caller, cached or not. */
   private standing: { apply(viewer: Viewer): Viewer } | null = null;
+  /** Told of each token verified afresh (not from the cache): users keep `users.verified` by it. */
+  private freshTokens: ((viewer: Viewer) => Promise<void>) | null = null;
 
   constructor(config: IdentitySettings) {
     if (config.firebase.authEmulatorHost) {
@@ -40,6 +42,10 @@ export class TokenVerifier {
 
   useStanding(standing: { apply(viewer: Viewer): Viewer }): void {
     this.standing = standing;
+  }
+
+  onFreshToken(listener: (viewer: Viewer) => Promise<void>): void {
+    this.freshTokens = listener;
   }
 
   get adminAuth(): Auth {
@@ -87,7 +93,11 @@ export class TokenVerifier {
       name: typeof decoded.name === 'string' ? decoded.name : null,
       picture: decoded.picture ?? null,
       signInProvider: decoded.firebase?.sign_in_provider ?? null,
+      // Only the identity provider's word, in the signed token: the client never says it.
+      emailVerified: decoded.email_verified === true,
     };
+    // Bookkeeping that must not sign anyone out: a failure here leaves the token as good as it is.
+    await this.freshTokens?.(viewer).catch(() => undefined);
     this.remember(token, viewer, Math.min(decoded.exp * 1000, now + CACHE_TTL_MS));
     return viewer;
   }

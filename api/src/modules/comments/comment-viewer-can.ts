@@ -1,6 +1,7 @@
 import { Ctx, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
 import { exposed, viewerCan, type ViewerCanFields } from '../../shared/viewer-can';
 import type { GraphQLContext } from '../graphql-context';
+import { type Post, PostViewerCan } from '../posts';
 import { commentPolicy, type CommentSubject } from './comment.policy';
 
 /**
@@ -18,6 +19,19 @@ export const COMMENT_VIEWER_CAN = {
 /** A live comment as the rules judge it: its author and its post's author came with the event. */
 export function liveCommentSubject(payload: { authorUid: string; post: { authorUid: string } }): CommentSubject {
   return { authorUid: payload.authorUid, postAuthorUid: payload.post.authorUid };
+}
+
+/** Comments' row of `Post.viewerCan`: whether the caller may comment on it (a verified e-mail, D16). */
+export const POST_COMMENT_CAN = {
+  comment: exposed(commentPolicy, 'create', (post: Post) => post),
+} satisfies ViewerCanFields<Post>;
+
+@Resolver(() => PostViewerCan)
+export class PostCommentCanResolver {
+  @FieldResolver(() => Boolean, { description: 'addComment: anyone signed in whose e-mail is verified' })
+  comment(@Root() post: Post, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(POST_COMMENT_CAN.comment, viewer, post);
+  }
 }
 
 @Resolver(() => CommentViewerCan)

@@ -1,14 +1,27 @@
-import { ForbiddenError } from '../../shared/errors';
+import { ForbiddenError, UnverifiedEmailError } from '../../shared/errors';
 import { authorize, policyAnswers } from '../../shared/policy';
 import { commentPolicy } from './comment.policy';
 
-const VIEWERS = { commentAuthor: { uid: 'ben' }, postAuthor: { uid: 'ada' }, other: { uid: 'cy' }, signedOut: null };
+const VIEWERS = {
+  commentAuthor: { uid: 'ben' },
+  postAuthor: { uid: 'ada' },
+  other: { uid: 'cy' },
+  unverified: { uid: 'dee', emailVerified: false },
+  signedOut: null,
+};
 
 describe('comments policy', () => {
-  it("answers delete for the comment's author, the post's author, another student and a signed-out visitor", () => {
-    expect(policyAnswers(commentPolicy, VIEWERS, { delete: { authorUid: 'ben', postAuthorUid: 'ada' } })).toEqual({
-      delete: { commentAuthor: true, postAuthor: true, other: false, signedOut: false },
+  it("answers each action for the comment's author, the post's author, another student, an unverified one and a signed-out visitor", () => {
+    expect(policyAnswers(commentPolicy, VIEWERS, { create: { id: 'post' }, delete: { authorUid: 'ben', postAuthorUid: 'ada' } })).toEqual({
+      create: { commentAuthor: true, postAuthor: true, other: true, unverified: false, signedOut: false },
+      delete: { commentAuthor: true, postAuthor: true, other: false, unverified: false, signedOut: false },
     });
+  });
+
+  it('refuses a comment from an unverified e-mail in the e-mail gate’s words (D16)', () => {
+    expect(() => authorize(commentPolicy, VIEWERS.unverified, 'create', { id: 'post' })).toThrow(
+      new UnverifiedEmailError('Please verify your e-mail address first.'),
+    );
   });
 
   it('lets the author of a post delete their own comment on it (one person, both roles)', () => {

@@ -37,6 +37,7 @@ export class CommentService {
    * blocked either way or whose '@Name' is not in the text is left out silently).
    */
   async add(viewer: Viewer, postId: string, text: string, mentionIds: readonly string[] = []): Promise<Comment> {
+    authorize(commentPolicy, viewer, 'create', { id: postId });
     // The comment box's own check (@campus-clips/rules), as the box runs it.
     const form = checkCommentForm({ text, mentions: mentionIds });
     if (!form.ok) throw new ValidationError(form.problems);

@@ -6,4 +6,11 @@ export { CommentResolver, PostCommentsResolver } from './comment.resolver';
 export { CommentService } from './comment.service';
 export { commentPolicy, type CommentSubject } from './comment.policy';
 export { commentRestRoutes } from './comment.rest';
-export { COMMENT_VIEWER_CAN, CommentViewerCan, CommentViewerCanResolver, liveCommentSubject } from './comment-viewer-can';
+export {
+  COMMENT_VIEWER_CAN,
+  CommentViewerCan,
+  CommentViewerCanResolver,
+  liveCommentSubject,
+  POST_COMMENT_CAN,
+  PostCommentCanResolver,
+} from './comment-viewer-can';

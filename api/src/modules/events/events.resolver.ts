@@ -5,6 +5,7 @@ import { toConnection, type Connection } from '../../shared/graphql/connection';
 import { LocalDateScalar } from '../../shared/graphql/scalars';
 import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
+import { CampusScope } from '../campuses';
 import type { GraphQLContext } from '../graphql-context';
 import { Post, PostConnection, primePostListPage } from '../posts';
 import { AddToCalendarResult, eventOf, PostEvent } from './event.types';
@@ -22,9 +23,12 @@ export class EventsResolver {
     @Arg('tag', () => String, { nullable: true }) tag: string | null,
     @Arg('from', () => LocalDateScalar, { nullable: true }) from: string | null,
     @Arg('to', () => LocalDateScalar, { nullable: true }) to: string | null,
+    @Arg('scope', () => CampusScope, { nullable: true, defaultValue: CampusScope.MINE, description: "MINE: the viewer's campus's events" })
+    scope: CampusScope | null,
     @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    const page = primePostListPage(loaders, await services.events.upcoming(viewer, cursorPage(first, after), { tag, from, to }));
+    const upcoming = await services.events.upcoming(viewer, cursorPage(first, after), { tag, from, to }, scope ?? CampusScope.MINE);
+    const page = primePostListPage(loaders, upcoming);
     return toConnection(page, (post) => ({ createdAt: post.eventStartsAt!, id: post.id }));
   }
 

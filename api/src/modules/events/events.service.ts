@@ -7,7 +7,8 @@ import type { PageRequest } from '../../shared/paging';
 import { authorize } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
 import { CalendarEvent, calendarPolicy } from '../calendar';
-import { Post, PostListQuery, postNotFound, type PostListPage, type PostService, visiblePostSql } from '../posts';
+import { campusScopedPostsSql, CampusScope, mineOnly } from '../campuses';
+import { Post, type PickPostsSql, PostListQuery, postNotFound, type PostListPage, type PostService, visiblePostSql } from '../posts';
 import { AddToCalendarOutcome, eventOf, type PostEvent } from './event.types';
 import { icsCalendar, safeFileName, type IcsTimedEvent } from './ical';
 
@@ -35,29 +36,35 @@ export const NOT_AN_EVENT = 'This post is not an event.';
  */
 export class EventsService {
   private readonly upcomingPages: PostListQuery;
+  private readonly campusUpcomingPages: PostListQuery;
 
   constructor(
     private readonly db: DataSource,
     private readonly postService: Pick<PostService, 'getVisible'>,
     private readonly publicBase: PublicBase,
   ) {
-    this.upcomingPages = new PostListQuery(
-      db,
-      'upcoming events',
-      3,
-      // An event ends on the day it starts (25 hours at most, with a clock change): that bound lets
-      // the index skip every older event instead of reading past them all. The tag is matched with
-      // exactly the expression of the posts_tag_keys index, as tag pages do.
-      ({ viewer, want, after, extra }) => `SELECT q.* FROM posts q
-        WHERE q.event_starts_at IS NOT NULL AND q.event_starts_at > now() - interval '25 hours'
+    // An event ends on the day it starts (25 hours at most, with a clock change): that bound lets
+    // the index skip every older event instead of reading past them all. The tag is matched with
+    // exactly the expression of the posts_tag_keys index, as tag pages do.
+    const upcoming = ({ viewer, want, after, extra }: Parameters<PickPostsSql>[0], campus = 'TRUE') => `SELECT q.* FROM posts q
+        WHERE q.event_starts_at IS NOT NULL AND q.event_starts_at > now() - interval '25 hours' AND ${campus}
           AND coalesce(q.event_ends_at, q.event_starts_at) > now()
           AND ${visiblePostSql('q', viewer)} AND ${notMutedSql('q.author_uid', viewer)}
           AND (${extra(0)}::text IS NULL OR post_tag_keys(q.tags) @> ARRAY[lower(${extra(0)}::text)])
           AND (${extra(1)}::date IS NULL OR q.event_date >= ${extra(1)}::date)
           AND (${extra(2)}::date IS NULL OR q.event_date <= ${extra(2)}::date)
           ${after('q')}
-        ORDER BY q.event_starts_at ASC, q.id ASC LIMIT ${want}`,
-      { column: 'event_starts_at', direction: 'ASC' },
+        ORDER BY q.event_starts_at ASC, q.id ASC LIMIT ${want}`;
+    const soonestFirst = { column: 'event_starts_at', direction: 'ASC' } as const;
+    this.upcomingPages = new PostListQuery(db, 'upcoming events', 3, (params) => upcoming(params), soonestFirst);
+    // The viewer's campus's events through posts_campus_event_upcoming, or everyone's for a viewer
+    // with no campus; one statement either way (campuses/campus-scope.ts).
+    this.campusUpcomingPages = new PostListQuery(
+      db,
+      'upcoming events, own campus',
+      3,
+      (params) => campusScopedPostsSql(params.viewer, 'q', (campus) => upcoming(params, campus)),
+      soonestFirst,
     );
   }
 
@@ -66,10 +73,17 @@ export class EventsService {
    * campus through the posts' visibility rule (the viewer's own included), nobody the viewer muted.
    * One prepared statement a page, with the authors and the viewer's likes (posts/post-list-query.ts).
    */
-  async upcoming(viewer: Viewer | null, page: PageRequest, filter: EventsFilter = {}): Promise<PostListPage> {
+  async upcoming(
+    viewer: Viewer | null,
+    page: PageRequest,
+    filter: EventsFilter = {},
+    scope: CampusScope = CampusScope.ALL,
+  ): Promise<PostListPage> {
     const tag = filter.tag ? normaliseTag(filter.tag) : '';
     if (filter.tag && !tag) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
-    return this.upcomingPages.page(viewer, page, [tag || null, filter.from ?? null, filter.to ?? null]);
+    // `scope` MINE keeps to the viewer's campus (GraphQL's default; the spec's REST list is ALL).
+    const pages = viewer && mineOnly(scope) ? this.campusUpcomingPages : this.upcomingPages;
+    return pages.page(viewer, page, [tag || null, filter.from ?? null, filter.to ?? null]);
   }
 
   /**

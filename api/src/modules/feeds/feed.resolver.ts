@@ -5,6 +5,7 @@ import { cursorPage } from '../../shared/paging';
 import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
 import { Post, PostConnection, primePostListPage } from '../posts';
+import { CampusScope } from '../campuses';
 
 /** The lists of posts a student browses: Home, Explore and a tag's page. */
 @Resolver(() => Post)
@@ -21,13 +22,18 @@ export class FeedResolver {
   }
 
   @Public()
-  @Query(() => PostConnection, { description: "Posts of people the viewer does not follow (not the viewer's own), newest first" })
+  @Query(() => PostConnection, {
+    description:
+      "Posts of people the viewer does not follow (not the viewer's own), newest first; the viewer's campus only unless scope is ALL",
+  })
   async explore(
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('scope', () => CampusScope, { nullable: true, defaultValue: CampusScope.MINE }) scope: CampusScope | null,
     @Ctx() { viewer, services, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    return toConnection(primePostListPage(loaders, await services.feeds.explore(viewer, cursorPage(first, after))), (post) => post);
+    const page = await services.feeds.explore(viewer, cursorPage(first, after), scope ?? CampusScope.MINE);
+    return toConnection(primePostListPage(loaders, page), (post) => post);
   }
 
   @Public()

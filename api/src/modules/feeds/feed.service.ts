@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { PageRequest } from '../../shared/paging';
 import { notMutedSql } from '../../infra/db/relation-filters';
-import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
+import { PostListQuery, type PickPostsSql, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
+import { campusScopedPostsSql, CampusScope, mineOnly } from '../campuses';
 
 /**
  * From this many followees on, Home walks the newest posts of the whole campus and keeps those of
@@ -11,6 +12,8 @@ import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, t
  * and as cheap on the 50th page as on the first). Measured at campus scale: docs/ARCHITECTURE.md.
  */
 export const HOME_WALK_FROM_FOLLOWING = 1000;
+
+type PickPosts = (params: Parameters<PickPostsSql>[0], campus?: string) => string;
 
 /**
  * The two feeds. Home: the viewer's own posts and those of the people they follow (D14: a new
@@ -22,6 +25,7 @@ export const HOME_WALK_FROM_FOLLOWING = 1000;
 export class FeedService {
   private readonly homePages: PostListQuery;
   private readonly explorePages: PostListQuery;
+  private readonly campusExplorePages: PostListQuery;
 
   constructor(db: DataSource) {
     // $3: the follow count from which Home walks the campus instead of probing each followee.
@@ -58,15 +62,16 @@ export class FeedService {
     // Never the viewer's own posts, so only those anyone may see (posts/post-visibility.ts), of
     // nobody the viewer follows or muted. Signed out, the viewer's uid is '' and those three
     // conditions hold for every post.
-    this.explorePages = new PostListQuery(
-      db,
-      'explore feed',
-      0,
-      ({ viewer, want, after }) => `SELECT q.* FROM posts q
-        WHERE ${visiblePostSql('q', viewer)} AND q.author_uid <> ${viewer} AND ${notMutedSql('q.author_uid', viewer)}
+    const explore: PickPosts = ({ viewer, want, after }, campus = 'TRUE') => `SELECT q.* FROM posts q
+        WHERE ${campus} AND ${visiblePostSql('q', viewer)} AND q.author_uid <> ${viewer} AND ${notMutedSql('q.author_uid', viewer)}
           AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = ${viewer} AND f.followee_uid = q.author_uid)
           ${after('q')}
-        ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`,
+        ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`;
+    this.explorePages = new PostListQuery(db, 'explore feed', 0, (params) => explore(params));
+    // The viewer's campus (D16): its posts through posts_campus_recent, or everyone's for a viewer
+    // with no campus; one statement either way (campuses/campus-scope.ts).
+    this.campusExplorePages = new PostListQuery(db, 'explore feed, own campus', 0, (params) =>
+      campusScopedPostsSql(params.viewer, 'q', (campus) => explore(params, campus)),
     );
   }
 
@@ -74,7 +79,9 @@ export class FeedService {
     return this.homePages.page(viewer, page, [HOME_WALK_FROM_FOLLOWING]);
   }
 
-  explore(viewer: Viewer | null, page: PageRequest): Promise<PostListPage> {
-    return this.explorePages.page(viewer, page);
+  /** Explore; `scope` MINE keeps to the viewer's campus (GraphQL's default; REST's spec'd feed is ALL). */
+  explore(viewer: Viewer | null, page: PageRequest, scope: CampusScope = CampusScope.ALL): Promise<PostListPage> {
+    // Signed out, MINE is everyone's: the plain statement, without the campus branches.
+    return (viewer && mineOnly(scope) ? this.campusExplorePages : this.explorePages).page(viewer, page);
   }
 }

@@ -3,7 +3,7 @@ import { Public } from '../../shared/graphql/access';
 import { exposed, viewerCan, type ViewerCanFields } from '../../shared/viewer-can';
 import type { GraphQLContext } from '../graphql-context';
 import { CommentViewerCan, type CommentSubject } from '../comments';
-import { type Post, PostViewerCan } from '../posts';
+import { APP_POST_CAN, type Post, PostViewerCan } from '../posts';
 import { type User, UserViewerCan } from '../users';
 import { moderationPolicy } from './moderation.policy';
 import { TeamMember } from './moderation.types';
@@ -110,6 +110,12 @@ export class ViewerCanResolver {
   viewerCan(): ViewerCan {
     // Nothing to judge: the fields read the caller alone.
     return new ViewerCan();
+  }
+
+  @FieldResolver(() => Boolean, { description: 'createPost (an event post too): anyone signed in whose e-mail is verified' })
+  post(@Ctx() { viewer }: GraphQLContext): boolean {
+    // The posts feature's row; this type is moderation's, so it answers it here.
+    return viewerCan(APP_POST_CAN.post, viewer, null);
   }
 
   @FieldResolver(() => Boolean, { description: 'moderationQueue, moderate: moderators and admins' })

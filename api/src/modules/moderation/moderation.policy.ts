@@ -33,7 +33,9 @@ export const COMMAND_LINE: ActorSource = { uid: 'command line', role: 'admin' };
  * is always someone who can lift a suspension (and `npm run admin -- unsuspend` for the operator).
  */
 export const moderationPolicy = definePolicy({
+  /** Anyone signed in whose e-mail is verified (D16), about anyone but themselves. */
   report: {
+    verifiedOnly: true,
     message: 'You cannot report yourself.',
     allow: (actor, targetAuthorUid: string) => targetAuthorUid !== actor.uid,
     refuse: (message) => new ValidationError({ targetId: message }),

@@ -31,6 +31,48 @@ describe('ModerationService', () => {
     expect(await db.snapshot()).toEqual(before);
   });
 
+  scenario('report: an unverified e-mail is refused before anything is read, and stores nothing (D16)', async ({ ada, post }, db) => {
+    const newcomer = await db.student('Nia Newcomer', { unverified: true });
+    const before = await db.snapshot();
+    for (const target of [
+      { targetType: ReportTarget.POST, targetId: post.id },
+      { targetType: ReportTarget.USER, targetId: ada.uid },
+      { targetType: ReportTarget.POST, targetId: 'not-a-post' },
+    ]) {
+      await expect(db.services.moderation.report(newcomer, { ...target, reason: ReportReason.SPAM })).rejects.toMatchObject({
+        code: 'FORBIDDEN_UNVERIFIED',
+        message: 'Please verify your e-mail address first.',
+      });
+    }
+    expect(await db.snapshot()).toEqual(before);
+  });
+
+  scenario('report: counts toward hiding only from an account in good standing whose stored e-mail is verified', async ({ post }, db) => {
+    // Two established reporters (a week old, a post of their own); one's stored verification is
+    // gone (an address changed since, say), though this token still passes the gate.
+    const [kept, lapsed] = [await db.student('Kim Kept'), await db.student('Lee Lapsed')];
+    for (const reporter of [kept, lapsed]) {
+      await db.post(reporter);
+      await db.dataSource.query(`UPDATE users SET created_at = now() - interval '7 days' WHERE firebase_uid = $1`, [reporter.uid]);
+    }
+    await db.dataSource.query(`UPDATE users SET verified = false WHERE firebase_uid = $1`, [lapsed.uid]);
+    for (const reporter of [kept, lapsed]) {
+      await db.services.moderation.report(reporter, { targetType: ReportTarget.POST, targetId: post.id, reason: ReportReason.SPAM });
+    }
+    const counted = await db.dataSource.query(
+      `SELECT reporter_uid, counts_toward_hiding FROM reports WHERE target_id = $1 AND reporter_uid = ANY($2) ORDER BY reporter_uid`,
+      [post.id, [kept.uid, lapsed.uid]],
+    );
+    expect(
+      Object.fromEntries(
+        counted.map((row: { reporter_uid: string; counts_toward_hiding: boolean }) => [row.reporter_uid, row.counts_toward_hiding]),
+      ),
+    ).toEqual({
+      [kept.uid]: true,
+      [lapsed.uid]: false,
+    });
+  });
+
   scenario('moderate: a student is refused, and nothing changes', async ({ alan, post }, db) => {
     const before = await db.snapshot();
     await expect(

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { checkField, checkModerationForm, checkReportForm, moderatorNoteSchema } from '@campus-clips/rules';
 import { notBlockedSql } from '../../infra/db/relation-filters';
 import { NotFoundError, ValidationError } from '../../shared/errors';
-import { authorize, type ActorSource, type Role } from '../../shared/policy';
+import { authorize, authorizeEmail, type ActorSource, type Role } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
 import { isUuid, postNotFound, type PostService, visiblePostSql } from '../posts';
 import type { CommentService } from '../comments';
@@ -96,6 +96,8 @@ export class ModerationService {
   constructor(private readonly deps: ModerationDeps) {}
 
   async report(viewer: Viewer, input: ReportInput): Promise<ReportReceipt> {
+    // The e-mail gate first (D16): an unverified account is told so, whatever it reports.
+    authorizeEmail(moderationPolicy, viewer, 'report');
     // The report form's own check (@campus-clips/rules), as the dialog runs it.
     const form = checkReportForm({ details: input.details });
     if (!form.ok) throw new ValidationError(form.problems);
@@ -360,8 +362,8 @@ export class ModerationService {
   }
 
   /**
-   * What countsTowardHiding judges, in one statement. Campus e-mail verification does not exist
-   * yet: when it does, `email_verified` is read here (the one place), and the policy already asks it.
+   * What countsTowardHiding judges, in one statement. `users.verified` is the token's word as last
+   * stored (UserService.noteEmailVerified keeps it as each fresh token says).
    */
   private async reporterStanding(uid: string): Promise<ReporterStanding> {
     const [row]: Array<{ created_at: Date; has_posted: boolean; ever_suspended: boolean; email_verified: boolean }> =
@@ -370,7 +372,7 @@ export class ModerationService {
                 EXISTS (SELECT 1 FROM posts p WHERE p.author_uid = u.firebase_uid AND p.status = 'ready' AND NOT p.hidden_for_review) AS has_posted,
                 u.suspended_until IS NOT NULL
                   OR EXISTS (SELECT 1 FROM moderation_actions a WHERE a.target_author_uid = u.firebase_uid AND a.action = 'suspend') AS ever_suspended,
-                true AS email_verified
+                u.verified AS email_verified
            FROM users u WHERE u.firebase_uid = $1`,
         [uid],
       );

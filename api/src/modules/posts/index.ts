@@ -11,7 +11,7 @@ export {
   type PostRemovalNotifier,
   type VideoPipeline,
 } from './post.service';
-export { PostListQuery, primePostListPage, type PostListPage } from './post-list-query';
+export { PostListQuery, primePostListPage, type PickPostsSql, type PostListPage } from './post-list-query';
 export { PictureSource, PostStatus, VideoRendition } from './post-media';
 export {
   postMediaPublicSql,
@@ -22,6 +22,6 @@ export {
   visiblePostStateSql,
 } from './post-visibility';
 export { postPolicy } from './post.policy';
-export { POST_VIEWER_CAN, PostViewerCan, PostViewerCanResolver } from './post-viewer-can';
+export { APP_POST_CAN, POST_VIEWER_CAN, PostViewerCan, PostViewerCanResolver } from './post-viewer-can';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';
 export { postRestRoutes } from './post.rest';

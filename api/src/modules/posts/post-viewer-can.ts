@@ -15,6 +15,11 @@ export const POST_VIEWER_CAN = {
   delete: exposed(postPolicy, 'delete', (post: Post) => post),
 } satisfies ViewerCanFields<Post>;
 
+/** The posts row asked with no object in hand: `Query.viewerCan.post` (moderation's ViewerCan type answers it). */
+export const APP_POST_CAN = {
+  post: exposed(postPolicy, 'create', (_none: null) => null),
+} satisfies ViewerCanFields<null>;
+
 @Resolver(() => PostViewerCan)
 export class PostViewerCanResolver {
   @FieldResolver(() => Boolean, { description: 'deletePost: its author' })

@@ -148,6 +148,7 @@ export class PostService {
   }
 
   async create(viewer: Viewer, input: CreatePostInput): Promise<Post> {
+    authorize(postPolicy, viewer, 'create', null);
     const problems = new FieldProblems();
     const videoUrl = (input.videoUrl ?? '').trim();
     if (!videoUrl) problems.add('videoUrl', MESSAGES.videoMissing);

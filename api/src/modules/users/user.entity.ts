@@ -56,6 +56,22 @@ export class User {
   @Column({ name: 'public_post_count', type: 'integer', default: 0 })
   publicPostCount!: number;
 
+  /**
+   * The campus the student's e-mail domain names (campuses/), or null: open sign-up lets anyone
+   * join, and an address on no campus joins none. GraphQL's `campus` resolves it.
+   */
+  @Column({ name: 'campus_id', type: 'uuid', nullable: true })
+  campusId!: string | null;
+
+  /**
+   * The token's `email_verified`, stored at each sign-in sync and whenever a verified token says
+   * otherwise (UserService.noteEmailVerified), so other people see the badge. What a request may do
+   * is decided by the request's own token, never by this column.
+   */
+  @Field({ description: 'The student verified their e-mail address (the badge beside the name)' })
+  @Column({ type: 'boolean', default: false })
+  verified!: boolean;
+
   /** Set while a moderator's suspension lasts (moderation/): nobody sees this student's posts meanwhile. */
   @Column({ name: 'suspended_until', type: 'timestamptz', precision: 3, nullable: true })
   suspendedUntil!: Date | null;

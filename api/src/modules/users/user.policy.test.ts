@@ -26,11 +26,15 @@ describe('users policy', () => {
 
   it('e-mail and date of birth are the owner-only fields of User (D9), declared on the entity', () => {
     const user = Object.assign(new User(), { id: owner.uid, email: 'owner@campus.test', dateOfBirth: '2000-01-02', bio: 'Hi' });
-    expect(visibleRestrictedFields(User, user, { ...owner, email: null, name: null, picture: null, signInProvider: null })).toEqual({
+    expect(
+      visibleRestrictedFields(User, user, { ...owner, email: null, name: null, picture: null, signInProvider: null, emailVerified: true }),
+    ).toEqual({
       email: 'owner@campus.test',
       dateOfBirth: '2000-01-02',
     });
-    expect(visibleRestrictedFields(User, user, { ...other, email: null, name: null, picture: null, signInProvider: null })).toEqual({});
+    expect(
+      visibleRestrictedFields(User, user, { ...other, email: null, name: null, picture: null, signInProvider: null, emailVerified: true }),
+    ).toEqual({});
     expect(visibleRestrictedFields(User, user, null)).toEqual({});
   });
 });

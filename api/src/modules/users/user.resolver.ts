@@ -13,6 +13,7 @@ import { accountNotAvailable } from './user.service';
 import { User } from './user.entity';
 import { SyncUserInput, UpdateProfileInput } from './user.inputs';
 import { UserViewerCan } from './user-viewer-can';
+import { Campus, CampusScope } from '../campuses';
 
 @Resolver(() => User)
 export class UserResolver {
@@ -32,14 +33,17 @@ export class UserResolver {
   }
 
   @Public()
-  @Query(() => UserConnection, { description: 'People whose display name contains the query' })
+  @Query(() => UserConnection, {
+    description: "People whose display name contains the query; the viewer's campus only unless scope is ALL",
+  })
   async searchUsers(
     @Arg('query') query: string,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('scope', () => CampusScope, { nullable: true, defaultValue: CampusScope.MINE }) scope: CampusScope | null,
     @Ctx() { services, viewer }: GraphQLContext,
   ): Promise<Connection<User>> {
-    const page = await services.users.search(query, cursorPage(first, after), viewer);
+    const page = await services.users.search(query, cursorPage(first, after), viewer, scope ?? CampusScope.MINE);
     return toConnection(page, (user) => user);
   }
 
@@ -91,6 +95,12 @@ export class UserResolver {
   postCount(@Root() user: User, @Ctx() { viewer, sharedAcrossViewers }: GraphQLContext): number {
     // A live event executed once for many subscribers answers as for nobody in particular.
     return postCountSeenBy(user, sharedAcrossViewers ? null : (viewer?.uid ?? null));
+  }
+
+  @FieldResolver(() => Campus, { nullable: true, description: 'The campus their e-mail address names; null for none' })
+  campus(@Root() user: User, @Ctx() { services }: GraphQLContext): Promise<Campus | null> | null {
+    // The campuses are held in memory (campuses/campus.service.ts): no statement per person.
+    return user.campusId ? services.campuses.byId(user.campusId) : null;
   }
 
   @FieldResolver(() => UserViewerCan, { description: 'What the caller may do to this person (the policies answer; the client asks)' })

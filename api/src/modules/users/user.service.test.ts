@@ -10,6 +10,7 @@ const newcomer: Viewer = {
   name: 'Ada from Google',
   picture: null,
   signInProvider: 'google.com',
+  emailVerified: true,
 };
 const firstPage = { size: 10, after: null };
 

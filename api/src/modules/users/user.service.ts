@@ -1,4 +1,5 @@
 import { notBlockedSql } from '../../infra/db/relation-filters';
+import { requestScope } from '../../infra/request-scope';
 import type { DataSource, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { MediaService, PictureFile } from '../uploads';
@@ -16,6 +17,7 @@ import {
 import { User } from './user.entity';
 import { userPolicy } from './user.policy';
 import { getManyPlain } from '../../infra/db/plain-rows';
+import { type CampusScope, type CampusService, mineOnly, viewerCampusSql } from '../campuses';
 
 export interface SyncUserInput {
   displayName?: string | null;
@@ -28,12 +30,28 @@ export interface ProfileInput extends SyncUserInput {
   interests?: string[] | null;
 }
 
+/**
+ * What a sign-up needs besides the profile (D16): the campus an address belongs to and who may join
+ * (SIGNUP_MODE), and the identity provider, to delete an account the server refuses so that none
+ * is left behind.
+ */
+export interface SignUpGate {
+  campuses: CampusService;
+  identity: { deleteUser(uid: string): Promise<void> };
+}
+
+/** How many students' stored `verified` an instance remembers (UserService.noteEmailVerified). */
+const KNOWN_VERIFIED_LIMIT = 100_000;
+
 export class UserService {
   private readonly users: Repository<User>;
+  /** The `users.verified` this instance last stored or read for a student, so a request costs no statement to keep it. */
+  private readonly knownVerified = new Map<string, boolean>();
 
   constructor(
     private readonly db: DataSource,
     private readonly media: MediaService,
+    readonly signUps: SignUpGate,
     /** The age rule's clock; tests pass a fixed instant. */
     private readonly now: () => Date = () => new Date(),
   ) {
@@ -84,18 +102,23 @@ export class UserService {
    * (not when one is refreshed): the entry counts the sign-up there, and may refuse it by throwing.
    */
   async sync(viewer: Viewer, input: SyncUserInput, beforeSignUp: () => Promise<void> = async () => undefined): Promise<User> {
+    const existing = await this.users.findOneBy({ id: viewer.uid });
+    // A sign-up the deployment refuses (restricted, an address on no campus) is refused before
+    // anything else is judged, and its identity account goes with it.
+    const campus = existing ? await this.signUps.campuses.forEmail(viewer.email) : await this.campusForSignUp(viewer);
     const problems = new FieldProblems();
     const displayName = checkDisplayName(problems, input.displayName);
     const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth, this.now());
     problems.throwIfAny();
     const photoURL = await this.acceptablePhoto(viewer, input.photoURL);
 
-    const existing = await this.users.findOneBy({ id: viewer.uid });
     if (!existing) {
       await beforeSignUp();
       await this.users.insert({
         id: viewer.uid,
         email: viewer.email,
+        campusId: campus?.id ?? null,
+        verified: viewer.emailVerified,
         // The identity provider's name when it passes the display-name rule (the web sends it the same way).
         displayName: displayName ?? acceptableDisplayName(viewer.name) ?? null,
         photoURL: photoURL ?? viewer.picture ?? null,
@@ -106,6 +129,9 @@ export class UserService {
         { id: viewer.uid },
         {
           email: viewer.email,
+          // The campus the address names now, and the token's word on it (a changed address, a verification).
+          campusId: campus?.id ?? null,
+          verified: viewer.emailVerified,
           ...(displayName !== undefined && { displayName }),
           ...(photoURL !== undefined && { photoURL }),
           // A date of birth, once given, is changed through updateProfile only.
@@ -113,7 +139,45 @@ export class UserService {
         },
       );
     }
+    this.rememberVerified(viewer.uid, viewer.emailVerified);
     return this.get(viewer.uid);
+  }
+
+  /**
+   * Keeps `users.verified` as the student's verified tokens say (the badge others see), called for
+   * each token the api verifies afresh (infra/identity/token-verifier.ts): a student who verifies
+   * their address and refreshes their token has the badge from that request on, without a sync.
+   * What this instance knows already costs no statement; the write, when there is one, is the
+   * instance's bookkeeping and is not counted among the request's statements.
+   */
+  async noteEmailVerified(viewer: Pick<Viewer, 'uid' | 'emailVerified'>): Promise<void> {
+    if (this.knownVerified.get(viewer.uid) === viewer.emailVerified) return;
+    await requestScope.exit(() =>
+      this.db.query('UPDATE users SET verified = $2 WHERE firebase_uid = $1 AND verified IS DISTINCT FROM $2', [
+        viewer.uid,
+        viewer.emailVerified,
+      ]),
+    );
+    this.rememberVerified(viewer.uid, viewer.emailVerified);
+  }
+
+  private rememberVerified(uid: string, verified: boolean): void {
+    if (this.knownVerified.size >= KNOWN_VERIFIED_LIMIT) this.knownVerified.clear();
+    this.knownVerified.set(uid, verified);
+  }
+
+  /**
+   * The campus a new account joins, or the refusal of an address on no campus when sign-up is
+   * restricted: then the identity account the client just made (e-mail or Google) is deleted, so
+   * no account is left that could never get a profile.
+   */
+  private async campusForSignUp(viewer: Viewer) {
+    try {
+      return await this.signUps.campuses.campusForSignUp(viewer.email);
+    } catch (error) {
+      await this.signUps.identity.deleteUser(viewer.uid);
+      throw error;
+    }
   }
 
   /** Changes the profile of `uid` (GraphQL: the caller's; REST: the path's), if the policy allows. */
@@ -144,10 +208,15 @@ export class UserService {
    * members first within each. Keyset pages over (rank, created_at, id): the cursor's rank is read
    * from its row.
    */
-  async search(query: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<User>> {
+  async search(query: string, page: PageRequest, viewer: Viewer | null = null, scope: CampusScope | null = null): Promise<Page<User>> {
     const term = query.trim().slice(0, 100).toLowerCase();
     const builder = this.users.createQueryBuilder('u').where('TRUE');
     if (viewer) builder.andWhere(notBlockedSql('u.firebase_uid', ':viewerUid'), { viewerUid: viewer.uid });
+    // MINE: the viewer's campus (everyone for a viewer with none), in the same statement (users_campus).
+    if (viewer && mineOnly(scope)) {
+      const campus = viewerCampusSql(':viewerUid');
+      builder.andWhere(`(${campus} IS NULL OR u.campus_id = ${campus})`, { viewerUid: viewer.uid });
+    }
     if (!term) {
       keysetDesc(builder, 'u', page);
       return toPage(await builder.getMany(), page.size);

@@ -1,8 +1,10 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { useApolloClient } from '@apollo/client/react';
 import { NotificationsShortcut, useLiveNotificationCount, useUnreadNotificationCount } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
+import { VerifyEmailBanner } from '../../features/verification';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { titleForPath } from '../route-titles';
 import { Sidebar } from './sidebar';
@@ -17,6 +19,9 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
   // On /search the boxes hold what was searched (a new search starts them afresh).
   const [params] = useSearchParams();
   const searched = pathname === '/search' ? (params.get('q') ?? '') : '';
+  const client = useApolloClient();
+  // Once the e-mail is verified, what the api lets the viewer do changed (viewerCan, the Create Post form).
+  const refetchAfterVerifying = useCallback(() => void client.refetchQueries({ include: 'active' }).catch(() => undefined), [client]);
 
   // Escape closes the phone menu, as it would any overlay.
   useEffect(() => {
@@ -60,6 +65,7 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
         <Sidebar onNavigate={() => setMenuOpen(false)} search={<SearchBox key={`sidebar:${searched}`} initialText={searched} />} />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <VerifyEmailBanner onVerified={refetchAfterVerifying} />
         {children ?? <Outlet />}
       </main>
     </div>

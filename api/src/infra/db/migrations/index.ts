@@ -10,6 +10,7 @@ import { Mentions1764500000000 } from './1764500000000-mentions';
 import { CampusEvents1764600000000 } from './1764600000000-campus-events';
 import { ReportStanding1764700000000 } from './1764700000000-report-standing';
 import { HiddenMediaAndVisibleCounts1764730000000 } from './1764730000000-hidden-media-and-visible-counts';
+import { Campuses1764800000000 } from './1764800000000-campuses';
 import { Search1764850000000 } from './1764850000000-search';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
@@ -26,5 +27,6 @@ export const MIGRATIONS = [
   CampusEvents1764600000000,
   ReportStanding1764700000000,
   HiddenMediaAndVisibleCounts1764730000000,
+  Campuses1764800000000,
   Search1764850000000,
 ];
