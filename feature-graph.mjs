@@ -70,6 +70,7 @@ export default {
       users: 'a post has an author',
     },
     search: {
+      campuses: "the campus switch narrows people, clips and events to the viewer's campus",
       posts: "clips and events are posts, ranked and judged by the posts' own visibility rule",
       users: 'people are users',
     },
@@ -126,6 +127,7 @@ export default {
       post: "a profile's own posts, their delete control and processing state",
     },
     search: {
+      campus: "the campus switch: the viewer's campus first, as Explore",
       events: 'an event found shows its panel (when, where, Add to my calendar)',
       follows: 'a person found has a Follow button',
       player: 'a clip found opens in the full-screen player',

@@ -400,6 +400,27 @@ describe('campus first: Explore, Events and the directory (CampusScope)', () => 
     expect((await people(nell)).sort()).toEqual([ann.uid, amir.uid, bo.uid, nell.uid, newcomer.uid].sort());
   });
 
+  it("search (issue 27): people, clips and events of the campus first, every campus with ALL; tags are everyone's", async () => {
+    const SEARCH = `query($q: String!, $type: SearchType!, $scope: CampusScope) {
+      search(q: $q, type: $type, first: 50, scope: $scope) { edges { node { ... on User { id } ... on Post { id } ... on Tag { name } } } }
+    }`;
+    const found = async (student: Student | null, type: string, scope?: 'MINE' | 'ALL') =>
+      (await graphql(open, student?.token ?? null, SEARCH, { q: tag, type, ...(scope && { scope }) })).data.search.edges.map(
+        (edge: { node: { id?: string; name?: string } }) => edge.node.id ?? edge.node.name,
+      );
+    expect((await found(ann, 'PEOPLE')).sort()).toEqual([ann.uid, amir.uid, newcomer.uid].sort());
+    expect((await found(ann, 'PEOPLE', 'ALL')).sort()).toEqual([ann.uid, amir.uid, bo.uid, nell.uid, newcomer.uid].sort());
+    const clips = await found(ann, 'CLIPS');
+    expect(clips).toContain(posts.amir);
+    for (const other of [posts.bo, posts.nell]) expect(clips).not.toContain(other);
+    expect(await found(ann, 'CLIPS', 'ALL')).toEqual(expect.arrayContaining([posts.amir, posts.bo, posts.nell]));
+    expect(await found(ann, 'EVENTS')).toEqual([events.amir]);
+    expect(await found(bo, 'EVENTS')).toEqual([events.bo]);
+    // No campus, or signed out: every campus (ranked, so compared as a set).
+    for (const viewer of [null, nell]) expect((await found(viewer, 'EVENTS')).sort()).toEqual([events.amir, events.bo, events.nell].sort());
+    expect(await found(ann, 'TAGS')).toEqual([tag]);
+  });
+
   it('keeps blocks and mutes inside the campus list', async () => {
     const viewer = await createStudent(open, { email: `viewer-${unique()}@alpha.example.edu` });
     expect(await explore(viewer)).toContain(posts.amir);

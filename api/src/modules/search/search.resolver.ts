@@ -2,6 +2,7 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { Public } from '../../shared/graphql/access';
 import { RateLimited } from '../../shared/graphql/rate-limited';
 import type { GraphQLContext } from '../graphql-context';
+import { CampusScope } from '../campuses';
 import { primePostListPage } from '../posts';
 import { encodeSearchCursor } from './search-cursor';
 import type { SearchPage } from './search.service';
@@ -21,9 +22,16 @@ export class SearchResolver {
     @Arg('type', () => SearchType, { defaultValue: SearchType.TOP }) type: SearchType,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('scope', () => CampusScope, {
+      nullable: true,
+      defaultValue: CampusScope.MINE,
+      description:
+        "MINE: people, clips and events of the viewer's campus (everyone's without one); ALL: every campus. Tags are the whole app's",
+    })
+    scope: CampusScope | null,
     @Ctx() { viewer, services, loaders }: GraphQLContext,
   ): Promise<SearchConnection> {
-    const page = primeSearchPage(loaders, await services.search.search(viewer, q, type, first, after));
+    const page = primeSearchPage(loaders, await services.search.search(viewer, q, type, first, after, scope ?? CampusScope.MINE));
     const edges: SearchEdge[] = page.hits.map((hit) => ({ cursor: encodeSearchCursor(hit.position), kind: hit.kind, node: hit.node }));
     // TOP's sections come before its clips; its next page continues the clips.
     const last = page.hits.filter((hit) => hit.position.type === type).at(-1);

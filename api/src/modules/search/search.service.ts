@@ -7,6 +7,7 @@ import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows
 import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type Post, type PostListPage } from '../posts';
+import { CampusScope, mineOnly, viewerCampusSql } from '../campuses';
 import { User } from '../users';
 import { decodeSearchCursor, type SearchPosition } from './search-cursor';
 import { searchText, type SearchText } from './search-text';
@@ -56,15 +57,15 @@ export const TOP_SECTION_SIZE = 3;
 export const SUGGESTIONS_PER_KIND = 5;
 
 /**
- * The campus switch (CampusScope MINE | ALL, the campus issue) narrows people, clips and events to
- * the viewer's campus. Not wired yet: every search covers the whole app. The lead adds it in
- * `withinScope` below (a condition on the person's or author's campus, and a statement parameter).
+ * The campus switch (CampusScope, issue 25): MINE narrows people, clips and events to the viewer's
+ * campus (everyone's for a viewer with no campus, or signed out); tags are the whole app's. The
+ * condition sits where the candidates are chosen, so a campus's newest matches are ranked, not the
+ * whole app's newest with the other campuses' left out. `mine` is a statement parameter: the search
+ * statements of one shape serve both scopes.
  */
-export type SearchScope = 'ALL' | 'MINE';
-
-/** The condition a scope adds on a person's uid column; `_scope` is unused until campuses exist. */
-function withinScope(_personColumn: string, _scope: SearchScope | null): string {
-  return 'TRUE';
+function withinScope(campusColumn: string, viewer: string, mine: string): string {
+  const viewerCampus = viewerCampusSql(viewer);
+  return `(${mine} IS NOT TRUE OR ${viewerCampus} IS NULL OR ${campusColumn} = ${viewerCampus})`;
 }
 
 /** One result with its place in its list. */
@@ -125,7 +126,7 @@ export class SearchService {
     type: SearchType,
     first: number | null | undefined,
     after: string | null | undefined,
-    scope: SearchScope | null = null,
+    scope: CampusScope = CampusScope.ALL,
   ): Promise<SearchPage> {
     const text = checkedText(q);
     const size = pageSize(first);
@@ -168,7 +169,7 @@ export class SearchService {
     viewer: Viewer | null,
     q: string,
     first: number | null | undefined,
-    scope: SearchScope | null = null,
+    scope: CampusScope = CampusScope.ALL,
   ): Promise<SearchPage> {
     const text = checkedText(q);
     if (!text.words.length) return emptyPage();
@@ -200,13 +201,14 @@ export class SearchService {
     size: number,
     after: SearchPosition | null,
     rankedAt: Date,
-    _scope: SearchScope | null,
+    scope: CampusScope,
   ): Promise<SearchPage> {
     const list = type === SearchType.EVENTS ? this.eventPages : this.clipPages;
     const posts = await list.pageAfter(viewer, size, after && { key: after.score, id: after.id }, [
       text.matchQuery,
       text.exactQuery,
       rankedAt,
+      mineOnly(scope),
     ]);
     const kind: SearchKind = type === SearchType.EVENTS ? SearchType.EVENTS : SearchType.CLIPS;
     return {
@@ -227,9 +229,9 @@ export class SearchService {
     size: number,
     after: SearchPosition | null,
     rankedAt: Date,
-    _scope: SearchScope | null,
+    scope: CampusScope,
   ): Promise<SearchPage> {
-    const values: unknown[] = [viewer?.uid ?? '', size + 1, text.name];
+    const values: unknown[] = [viewer?.uid ?? '', size + 1, text.name, mineOnly(scope)];
     if (after) values.push(after.score, after.id);
     const rows = await runPrepared<PersonRow>(this.db, after ? this.people.next : this.people.first, values);
     const people = rows.slice(0, size).map((row) => ({ user: this.users.read(row), row }));
@@ -273,7 +275,7 @@ export class SearchService {
 
   /**
    * Clips or events as a PostListQuery ranked by score ($3 the words as prefixes, $4 exactly, $5 the
-   * instant ranked at), so a page is one statement with its authors and the viewer's likes, as a
+   * instant ranked at, $6 whether the viewer's campus only), so a page is one statement with its authors and the viewer's likes, as a
    * feed page is. The posts' own state (ready, not hidden, or the viewer's own) is judged as they
    * match; their authors (blocked either way, suspended, muted) from the best score down.
    */
@@ -289,7 +291,7 @@ export class SearchService {
     return new PostListQuery(
       this.db,
       purpose,
-      3,
+      4,
       // The candidates: the newest matches (events: the soonest), made before the first page was
       // ranked, so later pages rank the same ones. PostgreSQL finds them through posts_search when the
       // words are rare, or walks posts_recent (posts_event_upcoming) keeping matches when they are
@@ -302,6 +304,7 @@ export class SearchService {
                 SELECT w.id, w.author_uid, w.created_at, w.event_starts_at, w.search_vector FROM posts w
                  WHERE w.search_vector @@ to_tsquery('campus_search', ${extra(0)}::text) AND w.created_at <= $5::timestamptz
                    AND ${visiblePostStateSql('w', viewer)} ${only}
+                   AND ${withinScope('w.author_campus_id', viewer, `${extra(3)}::boolean`)}
                  ORDER BY ${clips ? 'w.created_at DESC, w.id DESC' : 'w.event_starts_at ASC, w.id ASC'}
                  LIMIT ${RANKED_MATCHES}
               ) c
@@ -311,7 +314,7 @@ export class SearchService {
           OFFSET 0
         ) r
         JOIN posts q ON q.id = r.id
-        WHERE ${visibleAuthorSql('r.author_uid', viewer)} AND ${notMutedSql('r.author_uid', viewer)} AND ${withinScope('r.author_uid', null)}
+        WHERE ${visibleAuthorSql('r.author_uid', viewer)} AND ${notMutedSql('r.author_uid', viewer)}
         ORDER BY r.search_score DESC, r.id DESC
         LIMIT ${want}`,
       { column: 'search_score', direction: 'DESC' },
@@ -320,7 +323,8 @@ export class SearchService {
   }
 
   /**
-   * People: $1 the viewer, $2 rows wanted, $3 the words, then the keyset (score, uid). Matched by the
+   * People: $1 the viewer, $2 rows wanted, $3 the words, $4 whether the viewer's campus only, then the
+   * keyset (score, uid). Matched by the
    * trigram index on users.search_name: similar as a whole (%), a word similar to the search (<%),
    * or containing it (LIKE); then ranked, then judged (blocked either way, suspended) from the top.
    * Muting someone hides their posts, not them: a student still finds whom they muted.
@@ -336,14 +340,15 @@ export class SearchService {
                   ELSE 0 END
               + 0.5 * similarity(c.search_name, nq.n) + 0.49 * word_similarity(nq.n, c.search_name))::float8 AS search_score
             FROM users c, (SELECT search_fold($3::text) AS n OFFSET 0) nq
-           WHERE c.search_name % nq.n OR nq.n <% c.search_name OR c.search_name LIKE '%' || nq.n || '%'
+           WHERE (c.search_name % nq.n OR nq.n <% c.search_name OR c.search_name LIKE '%' || nq.n || '%')
+             AND ${withinScope('c.campus_id', '$1::text', '$4::boolean')}
         ) s
-        WHERE TRUE ${next ? 'AND (s.search_score, s.firebase_uid) < ($4::float8, $5::text)' : ''}
+        WHERE TRUE ${next ? 'AND (s.search_score, s.firebase_uid) < ($5::float8, $6::text)' : ''}
         ORDER BY s.search_score DESC, s.firebase_uid DESC
         OFFSET 0
       ) r
       JOIN users u ON u.firebase_uid = r.firebase_uid
-      WHERE ${visibleAuthorSql('r.firebase_uid', '$1::text')} AND ${withinScope('r.firebase_uid', null)}
+      WHERE ${visibleAuthorSql('r.firebase_uid', '$1::text')}
       ORDER BY r.search_score DESC, r.firebase_uid DESC
       LIMIT $2::int`;
     return new PreparedStatement(`search people, ${next ? 'next' : 'first'} page`, text);

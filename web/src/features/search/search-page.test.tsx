@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
-import { SearchDocument } from '../../graphql/graphql';
+import { SearchDocument, ViewerCampusDocument } from '../../graphql/graphql';
 import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
 import { makePost, userCan } from '../../shared/lib/testing/post-fixtures';
 import SearchPage from './search-page';
@@ -56,7 +56,7 @@ type Kind = 'PEOPLE' | 'CLIPS' | 'TAGS' | 'EVENTS';
 type Node = ReturnType<typeof person> | ReturnType<typeof tag> | ReturnType<typeof makePost>;
 
 function searchMock(
-  variables: { q: string; type: string; after?: string },
+  variables: { q: string; type: string; after?: string; scope?: string },
   results: Array<[Kind, Node]>,
   hasNextPage = false,
 ): MockLink.MockedResponse {
@@ -190,5 +190,34 @@ describe('Search page', () => {
     await user.click(await screen.findByRole('button', { name: 'Open clip by Author p9 full screen: Robot arm' }));
     expect(screen.getByTestId('address')).toHaveTextContent('/search?q=robot&tab=clips&view=p9');
     expect(await screen.findByRole('dialog', { name: /^Clip viewer/ }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("a student with a campus sees its people first, and 'All campuses' asks for every campus and stays in the address", async () => {
+    const user = userEvent.setup();
+    const campus = { __typename: 'Campus' as const, id: 'c1', name: 'Northfield University', shortName: 'NFU' };
+    const viewerCampus: MockLink.MockedResponse = {
+      request: { query: ViewerCampusDocument },
+      result: { data: { viewer: { __typename: 'User', id: 'viewer', verified: true, campus } } },
+    };
+    renderSearch('/search?q=maya&tab=people', [
+      viewerCampus,
+      searchMock({ q: 'maya', type: 'PEOPLE' }, [['PEOPLE', person('u2', 'Maya Chen')]]),
+      searchMock({ q: 'maya', type: 'PEOPLE', scope: 'ALL' }, [
+        ['PEOPLE', person('u2', 'Maya Chen')],
+        ['PEOPLE', person('u3', 'Maya Elsewhere')],
+      ]),
+      searchMock({ q: 'maya', type: 'CLIPS', scope: 'ALL' }, []),
+    ]);
+    expect(await screen.findByText('Showing results from Northfield University.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Maya Chen' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Maya Elsewhere' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'All campuses' }));
+    expect(await screen.findByRole('link', { name: 'Maya Elsewhere' })).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=maya&tab=people&campus=all');
+    // Another tab keeps the choice.
+    await user.click(screen.getByRole('tab', { name: 'Clips' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=maya&tab=clips&campus=all');
+    expect(await screen.findByText('No clips for “maya”')).toBeInTheDocument();
   });
 });

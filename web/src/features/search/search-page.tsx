@@ -6,7 +6,7 @@ import { useCallback, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { checkSearchForm } from '@campus-clips/rules';
-import { SearchDocument, type PostCardFieldsFragment, type SearchQuery, type SearchType } from '../../graphql/graphql';
+import { SearchDocument, type CampusScope, type PostCardFieldsFragment, type SearchQuery, type SearchType } from '../../graphql/graphql';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { useNextPage } from '../../shared/hooks/use-next-page';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
@@ -14,6 +14,7 @@ import { errorMessage } from '../../shared/lib/graphql-error';
 import { ErrorBox } from '../../shared/components/error-box';
 import { RowListSkeleton } from '../../shared/components/skeleton';
 import { Spinner } from '../../shared/components/spinner';
+import { CampusScopeSwitch, scopeVariables, useCampusScope, useViewerCampus, withScope } from '../campus';
 import { ClipPlayer, focusClipOpener, useClipPlayer } from '../player';
 import { ClipResult, EventResult, PersonResult, TagResult } from './search-results';
 
@@ -39,6 +40,9 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const current = tabOf(params.get('tab'));
+  // People, clips and events of the viewer's campus first (issue 25), as Explore and the directory.
+  const campus = useViewerCampus();
+  const { scope, setScope } = useCampusScope();
   const ids = useId();
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
 
@@ -51,7 +55,7 @@ export default function SearchPage() {
     search.set('q', next.q ?? q);
     const tab = next.tab ?? current;
     if (tab.tab !== 'top') search.set('tab', tab.tab);
-    setParams(search);
+    setParams(withScope(search, scope));
   };
 
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -72,6 +76,7 @@ export default function SearchPage() {
           Results for <span className="font-semibold text-gray-900">“{q}”</span>
         </p>
       )}
+      <CampusScopeSwitch campus={campus} scope={scope} onChange={setScope} listing="results" />
       <div role="tablist" aria-label="What to search" className="mb-4 flex gap-1 overflow-x-auto border-b border-gray-200">
         {SEARCH_TABS.map((tab, index) => {
           const selected = tab.tab === current.tab;
@@ -104,15 +109,15 @@ export default function SearchPage() {
         ) : problem ? (
           <ErrorBox message={problem} />
         ) : (
-          <SearchResults key={`${current.tab}:${q}`} q={q} tab={current} />
+          <SearchResults key={`${current.tab}:${scope}:${q}`} q={q} tab={current} scope={scope} />
         )}
       </div>
     </div>
   );
 }
 
-function SearchResults({ q, tab }: { q: string; tab: Tab }) {
-  const variables = useMemo(() => ({ q, type: tab.type, first: SEARCH_PAGE_SIZE }), [q, tab.type]);
+function SearchResults({ q, tab, scope }: { q: string; tab: Tab; scope: CampusScope }) {
+  const variables = useMemo(() => ({ q, type: tab.type, first: SEARCH_PAGE_SIZE, ...scopeVariables(scope) }), [q, tab.type, scope]);
   const { data, loading, error, fetchMore } = useQuery(SearchDocument, { variables });
   const connection = data?.search;
   const fetchNextPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);

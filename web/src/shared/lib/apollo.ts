@@ -23,7 +23,7 @@ export function createCache(): InMemoryCache {
           postsByTag: relayStylePagination(['tag']),
           events: relayStylePagination(['tag', 'from', 'to', 'scope']),
           searchUsers: relayStylePagination(['query', 'scope']),
-          search: relayStylePagination(['q', 'type']),
+          search: relayStylePagination(['q', 'type', 'scope']),
           notifications: relayStylePagination(),
         },
       },
