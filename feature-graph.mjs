@@ -83,11 +83,14 @@ export default {
     auth: {},
     blocks: {},
     calendar: {},
+    campus: {},
     community: {
+      campus: "the people directory lists the viewer's campus first, with the switch",
       follows: 'a person card has a Follow button',
     },
     events: {},
     feed: {
+      campus: "Explore and Events list the viewer's campus first, with the switch",
       moderation: 'Home shows moderation notices',
       player: 'a feed opens its clips in the full-screen player',
       post: 'a feed is a list of post cards (Home, Explore, tags, Events, a post page)',
@@ -124,5 +127,6 @@ export default {
       events: 'the calendar feed section',
       notifications: 'the notification switches',
     },
+    verification: {},
   },
 };

@@ -25,7 +25,7 @@ export default defineConfig({
     {
       name: 'journey-and-screens',
       testIgnore:
-        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer)\.spec\.ts/,
+        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer|campus-identity)\.spec\.ts/,
     },
     { name: 'busy-feeds', testMatch: /feed-scrolling\.spec\.ts/, dependencies: ['journey-and-screens'] },
     { name: 'transcoded-media', testMatch: /transcoded-playback\.spec\.ts/, dependencies: ['busy-feeds'] },
@@ -33,6 +33,8 @@ export default defineConfig({
     { name: 'moderation', testMatch: /moderation-journey\.spec\.ts/, dependencies: ['post-pages'] },
     { name: 'notifications', testMatch: /notifications-journey\.spec\.ts/, dependencies: ['moderation'] },
     { name: 'events', testMatch: /events-journey\.spec\.ts/, dependencies: ['notifications'] },
+    // Issue 25: sign-up, verification and campus-first lists (its post shows in everyone's Explore).
+    { name: 'campus-identity', testMatch: /campus-identity\.spec\.ts/, dependencies: ['events'] },
     // Issue 16 on a phone: the full-screen viewer and a 200-post Home (its long feed sits a day back,
     // under what the later files post in Explore).
     {

@@ -56,8 +56,10 @@ export default async function globalSetup(): Promise<void> {
       FIREBASE_AUTH_EMULATOR_HOST: e2eSettings.authEmulatorHost,
       REDIS_URL: '',
       SEED_DEMO: 'false',
-      // Any address may sign up (the tests' students are on campus.test); restricted sign-up has api tests of its own.
-      SIGNUP_MODE: 'open',
+      // Issue 25: sign-up as production has it, restricted to one campus whose domain every test
+      // student uses (@campus.test); campus-identity.spec.ts shows other addresses refused.
+      SIGNUP_MODE: 'restricted',
+      FIRST_CAMPUS: 'Campus Test University|CTU|campus.test',
       MEDIA_DIR: e2eSettings.mediaDir,
       WEB_DIST: e2eSettings.webDist,
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',

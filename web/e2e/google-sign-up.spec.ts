@@ -1,28 +1,10 @@
 // Google sign-up through the Auth emulator's popup (spec §4 "Google sign-up", D8). There is no
 // internet here, so the page gets a local stand-in for Google's api.js and empty style sheets
 // for the emulator popup; the popup itself is the emulator's real account chooser.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { serveGoogleOffline } from './support/google-offline';
 import { visitScreen } from './support/screens';
 import { adultBirthday, newStudent } from './support/students';
-
-const gapiStandIn = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'gapi-stand-in.js'), 'utf8');
-
-async function serveGoogleOffline(context: BrowserContext): Promise<void> {
-  await context.route('https://apis.google.com/js/api.js**', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/javascript', body: gapiStandIn }),
-  );
-  // The emulator's popup asks for Material styles, icons and fonts from the internet.
-  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: route.request().resourceType() === 'script' ? 'application/javascript' : 'text/css',
-      body: '',
-    }),
-  );
-}
 
 test('a student signs up with Google, is asked for the date of birth once, then lands on Home', async ({ page, context }) => {
   const dialogs: string[] = [];

@@ -9,6 +9,7 @@ import { expectProcessingOrVideo, waitForVideo } from './support/processing';
 import { createPost, signInApiStudent, uploadVideo } from './support/scenario';
 import { expectAccessible, visitScreen } from './support/screens';
 import { adultBirthday, fillSignupForm, newStudent, signUp } from './support/students';
+import { verifyEmailInBrowser } from './support/verification';
 
 const avatarPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'avatars', 'student-01.png');
 const clipPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'media', 'clips', 'color-bars.mp4');
@@ -119,6 +120,8 @@ test('Ada signs up: every sign-up rule explains itself, then valid data opens th
   await expect(page.getByText('No posts from people you follow yet.')).toBeVisible();
   await expect(page.getByText(ada.email).first()).toBeVisible();
   await visitScreen(page, 'home-empty');
+  // Issue 25: she opens the link the emulator caught (her inbox) before she may post.
+  await verifyEmailInBrowser(page, ada.email);
 });
 
 test('Ada uploads a clip with progress, adds a caption and tags, and posts it', async () => {

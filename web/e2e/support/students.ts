@@ -1,5 +1,6 @@
 // Test students: unique names and e-mails per run, and the sign-up form filled through its labels.
 import { expect, type Page } from '@playwright/test';
+import { verifyEmailInBrowser } from './verification';
 
 export interface Student {
   name: string;
@@ -37,8 +38,11 @@ export async function fillSignupForm(
   await page.getByLabel('Date of Birth', { exact: true }).fill(values.dateOfBirth);
 }
 
-/** Signs a new student up with valid data and waits for the Home feed. */
-export async function signUp(page: Page, student: Student): Promise<void> {
+/**
+ * Signs a new student up with valid data and waits for the Home feed, then opens the verification
+ * link the emulator caught (issue 25: posting and commenting wait for it) unless `verify: false`.
+ */
+export async function signUp(page: Page, student: Student, { verify = true }: { verify?: boolean } = {}): Promise<void> {
   await page.goto('/signup');
   await fillSignupForm(page, {
     fullName: student.name,
@@ -50,6 +54,7 @@ export async function signUp(page: Page, student: Student): Promise<void> {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible();
+  if (verify) await verifyEmailInBrowser(page, student.email);
 }
 
 /** Signs an existing student in through the login form and waits for the Home feed. */

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { User } from 'firebase/auth';
-import { onAuthStateChanged, signOut as firebaseSignOut } from 'firebase/auth';
+import { onAuthStateChanged, reload, signOut as firebaseSignOut } from 'firebase/auth';
+import { auth } from '../../shared/session/firebase';
 import { AuthProvider } from './auth-provider';
 import { useAuth } from '../../shared/session/auth-context';
 import { syncUserProfile } from '../../features/auth/sync-user';
@@ -8,7 +10,7 @@ import { syncUserProfile } from '../../features/auth/sync-user';
 jest.mock('../../shared/session/firebase', () => ({ auth: { currentUser: null } }));
 jest.mock('../../shared/lib/apollo-instance', () => ({ resetApolloCache: jest.fn(async () => undefined) }));
 jest.mock('../../features/auth/sync-user', () => ({ syncUserProfile: jest.fn() }));
-jest.mock('firebase/auth', () => ({ onAuthStateChanged: jest.fn(), signOut: jest.fn() }));
+jest.mock('firebase/auth', () => ({ onAuthStateChanged: jest.fn(), signOut: jest.fn(), reload: jest.fn() }));
 
 const onAuthStateChangedMock = onAuthStateChanged as unknown as jest.Mock;
 const syncMock = syncUserProfile as jest.MockedFunction<typeof syncUserProfile>;
@@ -31,12 +33,19 @@ beforeEach(() => {
 });
 
 function Probe() {
-  const { currentUser, loading, profileStatus, signOut, applySyncedUser } = useAuth();
+  const { currentUser, loading, profileStatus, signOut, applySyncedUser, refusal, reloadEmailVerified } = useAuth();
+  const [answer, setAnswer] = useState<string>('not asked');
   return (
     <div>
       <p>{loading ? 'loading' : 'ready'}</p>
       <p>{currentUser ? `user:${currentUser.uid}:${currentUser.displayName}` : 'no user'}</p>
       <p>profile:{profileStatus}</p>
+      <p>verified:{String(currentUser?.emailVerified)}</p>
+      <p>refusal:{refusal ?? 'none'}</p>
+      <p>answer:{answer}</p>
+      <button type="button" onClick={() => void reloadEmailVerified().then((verified) => setAnswer(String(verified)))}>
+        check verified
+      </button>
       <button type="button" onClick={() => void signOut()}>
         sign out
       </button>
@@ -132,5 +141,54 @@ describe('AuthProvider', () => {
     answerSync({ id: 'uid-123', dateOfBirth: null, displayName: null, email: null, photoURL: null });
     await signingIn;
     expect(screen.getByText('profile:complete')).toBeInTheDocument();
+  });
+
+  it('signs out an address a restricted deployment refused, and says why (issue 25)', async () => {
+    syncMock.mockRejectedValue(new Error('Please use your university e-mail address.'));
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await emit(firebaseUser);
+    await waitFor(() => expect(screen.getByText('no user')).toBeInTheDocument());
+    expect(signOutMock).toHaveBeenCalled();
+    expect(screen.getByText('refusal:Please use your university e-mail address.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('firebaseUid')).toBeNull();
+
+    // The next sign-in starts without the old refusal.
+    syncMock.mockResolvedValue({ id: 'uid-123', dateOfBirth: '2000-01-01', displayName: 'Ada', email: null, photoURL: null });
+    await emit(firebaseUser);
+    expect(screen.getByText('refusal:none')).toBeInTheDocument();
+  });
+
+  it('reloadEmailVerified asks the provider again and takes a fresh token once verified, still signed in (issue 25)', async () => {
+    syncMock.mockResolvedValue({ id: 'uid-123', dateOfBirth: '2000-01-01', displayName: 'Ada', email: null, photoURL: null });
+    const getIdToken = jest.fn(async () => 'fresh-token');
+    const user = { ...firebaseUser, emailVerified: false, getIdToken } as unknown as User;
+    (auth as { currentUser: User | null }).currentUser = user;
+    const reloadMock = reload as jest.Mock;
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await emit(user);
+    expect(screen.getByText('verified:false')).toBeInTheDocument();
+
+    reloadMock.mockResolvedValueOnce(undefined); // still not verified
+    await act(async () => screen.getByRole('button', { name: 'check verified' }).click());
+    expect(await screen.findByText('answer:false')).toBeInTheDocument();
+    expect(getIdToken).not.toHaveBeenCalled();
+
+    reloadMock.mockImplementationOnce(async (reloaded: { emailVerified: boolean }) => {
+      reloaded.emailVerified = true;
+    });
+    await act(async () => screen.getByRole('button', { name: 'check verified' }).click());
+    expect(await screen.findByText('answer:true')).toBeInTheDocument();
+    expect(getIdToken).toHaveBeenCalledWith(true);
+    expect(screen.getByText('verified:true')).toBeInTheDocument();
+    expect(screen.getByText('user:uid-123:Ada Student')).toBeInTheDocument();
+    (auth as { currentUser: User | null }).currentUser = null;
   });
 });

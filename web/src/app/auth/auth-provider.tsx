@@ -4,15 +4,16 @@
 // compatibility (D2) and removed again on sign-out. The context it fills, and the hook screens
 // read it with, are the shared session (shared/session/auth-context.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { onAuthStateChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import { onAuthStateChanged, reload, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { auth } from '../../shared/session/firebase';
 import { AuthContextProvider, type AuthContextValue, type CurrentUser, type ProfileStatus } from '../../shared/session/auth-context';
 import type { SyncedUser } from '../../features/auth/sync-user';
+import { CAMPUS_MESSAGES } from '../../shared/lib/campus-messages';
 
 export const UID_STORAGE_KEY = 'firebaseUid';
 
 function toCurrentUser(user: User): CurrentUser {
-  return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email };
+  return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email, emailVerified: user.emailVerified };
 }
 
 function rememberUid(uid: string | null) {
@@ -29,6 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [initializing, setInitializing] = useState(true);
   const [syncing, setSyncing] = useState(false);
   const [profileStatus, setProfileStatus] = useState<ProfileStatus>('unknown');
+  const [refusal, setRefusal] = useState<string | null>(null);
   // The uid whose profile a screen has already confirmed complete; a slower sync must not undo it.
   const confirmedCompleteUid = useRef<string | null>(null);
   const latestUid = useRef<string | null>(null);
@@ -47,6 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       rememberUid(user.uid);
       setSyncing(true);
+      setRefusal(null);
       let status: ProfileStatus = 'unknown';
       try {
         // An empty sync: the api takes uid, e-mail, name and photo from the verified token when it
@@ -56,6 +59,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const synced = await syncUserProfile({});
         status = synced.dateOfBirth ? 'complete' : 'incomplete';
       } catch (error) {
+        if (error instanceof Error && error.message === CAMPUS_MESSAGES.universityEmail) {
+          // A restricted deployment turned this address away and removed the identity account it
+          // had just made (a Google sign-in off every campus): sign out, and let the screen say why.
+          setRefusal(error.message);
+          const signedOut = await firebaseSignOut(auth).then(
+            () => true,
+            () => false,
+          );
+          if (signedOut) return; // the signed-out state follows from onAuthStateChanged
+        }
         // The user is still signed in; screens that need the profile report their own errors.
         console.error('Failed to sync with database', error);
       }
@@ -86,6 +99,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setCurrentUser(auth.currentUser ? toCurrentUser(auth.currentUser) : null);
   }, []);
 
+  const reloadEmailVerified = useCallback(async () => {
+    const user = auth.currentUser;
+    if (!user) return false;
+    await reload(user);
+    // The token in hand still says email_verified: false; the api reads the claim, so take a new one.
+    if (user.emailVerified) await user.getIdToken(true);
+    if (auth.currentUser?.uid === user.uid) setCurrentUser(toCurrentUser(user));
+    return user.emailVerified;
+  }, []);
+
+  const clearRefusal = useCallback(() => setRefusal(null), []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       currentUser,
@@ -96,8 +121,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       applySyncedUser,
       refreshCurrentUser,
+      reloadEmailVerified,
+      refusal,
+      clearRefusal,
     }),
-    [currentUser, initializing, syncing, profileStatus, getIdToken, signOut, applySyncedUser, refreshCurrentUser],
+    [
+      currentUser,
+      initializing,
+      syncing,
+      profileStatus,
+      getIdToken,
+      signOut,
+      applySyncedUser,
+      refreshCurrentUser,
+      reloadEmailVerified,
+      refusal,
+      clearRefusal,
+    ],
   );
 
   return <AuthContextProvider value={value}>{children}</AuthContextProvider>;

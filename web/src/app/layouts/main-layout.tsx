@@ -1,7 +1,9 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useApolloClient } from '@apollo/client/react';
 import { NotificationsShortcut, useLiveNotificationCount, useUnreadNotificationCount } from '../../features/notifications';
+import { VerifyEmailBanner } from '../../features/verification';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { titleForPath } from '../route-titles';
 import { Sidebar } from './sidebar';
@@ -13,6 +15,9 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
   // One subscription per tab keeps the unread count live for the sidebar and the phone top bar.
   useLiveNotificationCount();
   const unreadNotifications = useUnreadNotificationCount();
+  const client = useApolloClient();
+  // Once the e-mail is verified, what the api lets the viewer do changed (viewerCan, the Create Post form).
+  const refetchAfterVerifying = useCallback(() => void client.refetchQueries({ include: 'active' }).catch(() => undefined), [client]);
 
   // Escape closes the phone menu, as it would any overlay.
   useEffect(() => {
@@ -55,6 +60,7 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
         <Sidebar onNavigate={() => setMenuOpen(false)} />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <VerifyEmailBanner onVerified={refetchAfterVerifying} />
         {children ?? <Outlet />}
       </main>
     </div>

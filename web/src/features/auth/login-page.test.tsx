@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import LoginPage from './login-page';
+import { signInWithGoogle } from '../../shared/session/google-sign-in';
 import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
 import type { CurrentUser } from '../../shared/session/auth-context';
 
@@ -12,9 +13,9 @@ jest.mock('../../shared/session/google-sign-in', () => ({ signInWithGoogle: jest
 
 const signInMock = signInWithEmailAndPassword as jest.Mock;
 
-function renderLogin(currentUser: CurrentUser | null = null) {
-  const view = (user: CurrentUser | null) => (
-    <WithAuth value={authState({ currentUser: user })}>
+function renderLogin(currentUser: CurrentUser | null = null, clearRefusal = jest.fn()) {
+  const view = (user: CurrentUser | null, refusal: string | null = null) => (
+    <WithAuth value={authState({ currentUser: user, refusal, clearRefusal })}>
       <MemoryRouter initialEntries={['/login']}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
@@ -24,7 +25,10 @@ function renderLogin(currentUser: CurrentUser | null = null) {
     </WithAuth>
   );
   const result = render(view(currentUser));
-  return { user: userEvent.setup(), rerender: (user: CurrentUser | null) => result.rerender(view(user)) };
+  return {
+    user: userEvent.setup(),
+    rerender: (user: CurrentUser | null, refusal: string | null = null) => result.rerender(view(user, refusal)),
+  };
 }
 
 beforeEach(() => signInMock.mockReset());
@@ -84,5 +88,18 @@ describe('Login screen', () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forget your password?' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('a new Google account a restricted deployment refuses: the reason is shown and the screen is usable again (issue 25)', async () => {
+    (signInWithGoogle as jest.Mock).mockResolvedValue({ user: { uid: 'google-uid' } });
+    const clearRefusal = jest.fn();
+    const { user, rerender } = renderLogin(null, clearRefusal);
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    expect(clearRefusal).toHaveBeenCalled();
+    // The auth state synced the account, heard the refusal, signed out and says why.
+    rerender(null, 'Please use your university e-mail address.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please use your university e-mail address.');
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(screen.queryByText('Home feed')).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { ErrorBanner, PasswordField, SubmitButton, TextField } from '../../share
 import { signInWithGoogle } from '../../shared/session/google-sign-in';
 import { hasErrors, validateLogin, type FieldErrors, type LoginForm } from './validation';
 import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
+import { useAuth } from '../../shared/session/auth-context';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 // The error wording loads only when a sign-in fails, keeping it out of the JS the screen needs to paint.
@@ -28,6 +29,10 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof LoginForm>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A restricted deployment turning a new Google account away (issue 25): the auth state signed out
+  // again and says why; this screen is no longer waiting.
+  const { refusal, clearRefusal } = useAuth();
+  const busy = submitting && !refusal;
   const awaitSignedIn = useNavigateWhenSignedIn(returnPath(useLocation().state));
   const formIsValid = !hasErrors(validateLogin(form));
 
@@ -36,6 +41,7 @@ export default function LoginPage() {
     setForm((current) => ({ ...current, [field]: event.target.value }));
     setFieldErrors((current) => ({ ...current, [field]: undefined }));
     setError(null);
+    clearRefusal();
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -45,6 +51,7 @@ export default function LoginPage() {
     if (hasErrors(errors)) return;
     setSubmitting(true);
     setError(null);
+    clearRefusal();
     try {
       const credential = await signInWithEmailAndPassword(auth, form.email.trim(), form.password);
       awaitSignedIn(credential.user.uid);
@@ -57,6 +64,7 @@ export default function LoginPage() {
 
   async function handleGoogle() {
     setError(null);
+    clearRefusal();
     setSubmitting(true);
     try {
       const credential = await signInWithGoogle();
@@ -73,10 +81,10 @@ export default function LoginPage() {
   return (
     <AuthCard banner="Welcome Back!" bannerText="Sign in to catch up with your campus community.">
       <h1 className="mb-6 text-2xl font-bold text-slate-900">Sign in to Campus Clips</h1>
-      <GoogleButton label="Continue with Google" onClick={handleGoogle} disabled={submitting} />
+      <GoogleButton label="Continue with Google" onClick={handleGoogle} disabled={busy} />
       <OrDivider />
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
-        <ErrorBanner message={error} />
+        <ErrorBanner message={error ?? refusal} />
         <TextField
           label="Your Email Address"
           name="email"
@@ -99,8 +107,8 @@ export default function LoginPage() {
             Forget your password?
           </Link>
         </div>
-        <SubmitButton ready={formIsValid} busy={submitting}>
-          {submitting ? 'Signing in...' : 'Sign in'}
+        <SubmitButton ready={formIsValid} busy={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
         </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">

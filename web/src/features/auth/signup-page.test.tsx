@@ -6,6 +6,8 @@ import SignupPage from './signup-page';
 import { syncUserProfile } from './sync-user';
 import { isNewAccount, signInWithGoogle } from '../../shared/session/google-sign-in';
 import { removeUnfinishedAccount } from './remove-unfinished-account';
+import { checkSignUpEmail } from './sign-up-check';
+import { sendVerificationLink } from '../../shared/session/email-verification';
 import { authState, WithAuth } from '../../shared/lib/testing/test-auth-state';
 
 jest.mock('../../shared/session/firebase', () => ({ auth: {} }));
@@ -13,6 +15,8 @@ jest.mock('firebase/auth', () => ({ createUserWithEmailAndPassword: jest.fn(), u
 jest.mock('./sync-user', () => ({ syncUserProfile: jest.fn() }));
 jest.mock('../../shared/session/google-sign-in', () => ({ signInWithGoogle: jest.fn(), isNewAccount: jest.fn() }));
 jest.mock('./remove-unfinished-account', () => ({ removeUnfinishedAccount: jest.fn() }));
+jest.mock('./sign-up-check', () => ({ checkSignUpEmail: jest.fn() }));
+jest.mock('../../shared/session/email-verification', () => ({ sendVerificationLink: jest.fn() }));
 
 const createUserMock = createUserWithEmailAndPassword as jest.Mock;
 const updateProfileMock = updateProfile as jest.Mock;
@@ -20,14 +24,17 @@ const syncMock = syncUserProfile as jest.MockedFunction<typeof syncUserProfile>;
 const googleMock = signInWithGoogle as jest.MockedFunction<typeof signInWithGoogle>;
 const isNewAccountMock = isNewAccount as jest.MockedFunction<typeof isNewAccount>;
 const removeMock = removeUnfinishedAccount as jest.MockedFunction<typeof removeUnfinishedAccount>;
+const checkMock = checkSignUpEmail as jest.MockedFunction<typeof checkSignUpEmail>;
+const sendLinkMock = sendVerificationLink as jest.MockedFunction<typeof sendVerificationLink>;
+const REFUSED = 'Please use your university e-mail address.';
 
 const newUser = { uid: 'new-uid', displayName: 'Grace Hopper', photoURL: 'https://photos.example/g.jpg' };
 
-function renderSignup(currentUser = authState().currentUser) {
+function renderSignup(currentUser = authState().currentUser, refusal: string | null = null) {
   const applySyncedUser = jest.fn();
   const signOut = jest.fn(async () => undefined);
   render(
-    <WithAuth value={authState({ currentUser: currentUser && { ...currentUser, uid: 'new-uid' }, applySyncedUser, signOut })}>
+    <WithAuth value={authState({ currentUser: currentUser && { ...currentUser, uid: 'new-uid' }, applySyncedUser, signOut, refusal })}>
       <MemoryRouter initialEntries={['/signup']}>
         <Routes>
           <Route path="/signup" element={<SignupPage />} />
@@ -54,6 +61,8 @@ beforeEach(() => {
   googleMock.mockReset();
   isNewAccountMock.mockReset().mockReturnValue(true);
   removeMock.mockReset();
+  checkMock.mockReset().mockResolvedValue({ allowed: true, campusName: 'Example University' });
+  sendLinkMock.mockReset().mockResolvedValue(undefined);
 });
 
 const savedUser = { id: 'new-uid', dateOfBirth: '2001-12-09', displayName: 'Grace Hopper', email: null, photoURL: null };
@@ -213,5 +222,61 @@ describe('Sign-up screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Sign-up popup was blocked by your browser. Please enable popups for this site.',
     );
+  });
+
+  describe('campus identity (issue 25)', () => {
+    it('asks the api first, and an address it refuses gets no account: the message is shown as it is', async () => {
+      checkMock.mockResolvedValue({ allowed: false, message: REFUSED });
+      const { user } = renderSignup(null);
+      await fillValidForm(user);
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${REFUSED.replace('.', '\\.')}$`));
+      expect(checkMock).toHaveBeenCalledWith('grace@uni.example');
+      expect(createUserMock).not.toHaveBeenCalled();
+      expect(syncMock).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+      await user.type(screen.getByLabelText('Full Name'), 's');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('sends the verification link once the profile is saved, before Home opens', async () => {
+      createUserMock.mockResolvedValue({ user: newUser });
+      syncMock.mockResolvedValue(savedUser);
+      const { user } = renderSignup();
+      await fillValidForm(user);
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      expect(await screen.findByText('Home feed')).toBeInTheDocument();
+      expect(sendLinkMock).toHaveBeenCalledWith(newUser);
+      expect(syncMock.mock.invocationCallOrder[0]).toBeLessThan(sendLinkMock.mock.invocationCallOrder[0]);
+    });
+
+    it('a link that could not be sent does not undo the sign-up (Resend is in the banner)', async () => {
+      createUserMock.mockResolvedValue({ user: newUser });
+      syncMock.mockResolvedValue(savedUser);
+      sendLinkMock.mockRejectedValue(Object.assign(new Error('limit'), { code: 'auth/too-many-requests' }));
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { user } = renderSignup();
+      await fillValidForm(user);
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      expect(await screen.findByText('Home feed')).toBeInTheDocument();
+      expect(removeMock).not.toHaveBeenCalled();
+    });
+
+    it('a Google account the server refuses is signed out with the message; the server already removed it', async () => {
+      googleMock.mockResolvedValue({ user: newUser } as never);
+      syncMock.mockRejectedValue(new Error(REFUSED));
+      const { user, signOut } = renderSignup(null);
+      await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${REFUSED.replace('.', '\\.')}$`));
+      expect(signOut).toHaveBeenCalled();
+      expect(removeMock).not.toHaveBeenCalled();
+      expect(sendLinkMock).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeEnabled();
+    });
+
+    it('shows the refusal the auth state reported (it signed the refused account out itself)', () => {
+      renderSignup(null, REFUSED);
+      expect(screen.getByRole('alert')).toHaveTextContent(REFUSED);
+    });
   });
 });

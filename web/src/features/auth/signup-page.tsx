@@ -10,6 +10,9 @@ import { googleErrorMessage, signUpErrorMessage, syncFailureMessage, unfinishedS
 import { isNewAccount, signInWithGoogle } from '../../shared/session/google-sign-in';
 import { removeUnfinishedAccount } from './remove-unfinished-account';
 import { syncUserProfile } from './sync-user';
+import { checkSignUpEmail } from './sign-up-check';
+import { sendVerificationLink } from '../../shared/session/email-verification';
+import { CAMPUS_MESSAGES } from '../../shared/lib/campus-messages';
 import { acceptableDisplayName } from '@campus-clips/rules';
 import { validateSignup, type SignupForm } from './signup-validation';
 import { hasErrors, type FieldErrors } from './validation';
@@ -20,7 +23,7 @@ const emptyForm: SignupForm = { fullName: '', email: '', password: '', confirmPa
 
 export default function SignupPage() {
   useDocumentTitle('Create Account');
-  const { applySyncedUser, refreshCurrentUser, signOut } = useAuth();
+  const { applySyncedUser, refreshCurrentUser, signOut, refusal, clearRefusal } = useAuth();
   const [form, setForm] = useState<SignupForm>(emptyForm);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof SignupForm>>({});
   const [error, setError] = useState<string | null>(null);
@@ -33,20 +36,34 @@ export default function SignupPage() {
     setForm((current) => ({ ...current, [field]: event.target.value }));
     setFieldErrors((current) => ({ ...current, [field]: undefined }));
     setError(null);
+    clearRefusal();
   }
 
   /**
    * Steps 4-5 of spec §4: save the profile record, then go home or explain what went wrong. An
-   * account this sign-up just created is not left without a profile: it is removed again.
+   * account this sign-up just created is not left without a profile: it is removed again. A new
+   * e-mail account is sent its verification link (issue 25) before Home opens with the banner.
    */
-  async function syncThenContinue(user: User, createdNow: boolean, input: Parameters<typeof syncUserProfile>[0]) {
+  async function syncThenContinue(user: User, createdNow: boolean, input: Parameters<typeof syncUserProfile>[0], sendVerification = false) {
     try {
       const synced = await syncUserProfile(input);
       applySyncedUser(synced);
+      if (sendVerification) {
+        // A link that failed to go out is not a failed sign-up: the banner's Resend asks again.
+        await sendVerificationLink(user).catch((sendError: unknown) => console.warn('Could not send the verification link', sendError));
+      }
       refreshCurrentUser();
       awaitSignedIn(user.uid);
     } catch (syncError) {
       const message = syncError instanceof Error ? syncError.message : 'Unknown error';
+      // A restricted deployment refused the address (a Google account off every campus) and removed
+      // the identity account itself; the auth state may already have signed out over that refusal.
+      if (message === CAMPUS_MESSAGES.universityEmail || auth.currentUser === null) {
+        await signOut().catch(() => undefined);
+        setError(message === CAMPUS_MESSAGES.universityEmail ? message : null);
+        setSubmitting(false);
+        return;
+      }
       if (createdNow) {
         const removed = await removeUnfinishedAccount(user);
         await signOut().catch(() => undefined); // the form stays filled in for the next try
@@ -65,10 +82,20 @@ export default function SignupPage() {
     if (hasErrors(errors)) return;
     setSubmitting(true);
     setError(null);
+    clearRefusal();
     const displayName = form.fullName.trim();
+    const email = form.email.trim();
+    // Issue 25: the api says first whether this deployment takes the address, so a refused one
+    // never gets an identity account.
+    const check = await checkSignUpEmail(email);
+    if (!check.allowed) {
+      setError(check.message);
+      setSubmitting(false);
+      return;
+    }
     let user: User;
     try {
-      const credential = await createUserWithEmailAndPassword(auth, form.email.trim(), form.password);
+      const credential = await createUserWithEmailAndPassword(auth, email, form.password);
       user = credential.user;
     } catch (signUpError) {
       setError(signUpErrorMessage(signUpError));
@@ -81,11 +108,12 @@ export default function SignupPage() {
       // The profile record gets the name from the sync below; the identity name is cosmetic.
       console.warn('Could not set the display name on the identity account', nameError);
     }
-    await syncThenContinue(user, true, { displayName, dateOfBirth: form.dateOfBirth.trim() });
+    await syncThenContinue(user, true, { displayName, dateOfBirth: form.dateOfBirth.trim() }, true);
   }
 
   async function handleGoogle() {
     setError(null);
+    clearRefusal();
     setSubmitting(true);
     let credential;
     try {
@@ -114,7 +142,7 @@ export default function SignupPage() {
       <GoogleButton label="Sign up with Google" onClick={handleGoogle} disabled={submitting} />
       <OrDivider />
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
-        <ErrorBanner message={error} />
+        <ErrorBanner message={error ?? refusal} />
         <TextField
           label="Full Name"
           name="fullName"

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
 import { FollowUserDocument, SearchPeopleDocument, SuggestedPeopleDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
+import { authValue, renderWithApollo, viewerCampusMock } from '../../shared/lib/testing/render-with-apollo';
 import CommunityPage from './community-page';
 import { userCan } from '../../shared/lib/testing/post-fixtures';
 
@@ -16,6 +16,8 @@ const person = (id: string, displayName: string, overrides: Record<string, unkno
   photoURL: null,
   bio: null,
   interests: ['Music'],
+  verified: false,
+  campus: null,
   followerCount: 0,
   isViewer: false,
   viewerIsFollowing: false,
@@ -28,8 +30,8 @@ const suggestions = (people: object[]): MockLink.MockedResponse => ({
   result: { data: { suggestedUsers: people } },
 });
 
-const search = (query: string, people: object[]): MockLink.MockedResponse => ({
-  request: { query: SearchPeopleDocument, variables: { query, first: 20 } },
+const search = (query: string, people: object[], scope?: 'ALL'): MockLink.MockedResponse => ({
+  request: { query: SearchPeopleDocument, variables: { query, first: 20, ...(scope ? { scope } : {}) } },
   result: {
     data: {
       searchUsers: {
@@ -89,5 +91,44 @@ describe('community directory (D12)', () => {
     await user.type(screen.getByLabelText('Search people by name'), 'sam');
     expect(await screen.findByText('Sam Rivers', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Follow Sam Rivers/ })).toHaveAttribute('href', '/login');
+  });
+
+  describe('campus first (issue 25)', () => {
+    const campus = { id: 'c1', name: 'Example University', shortName: 'EXU' };
+
+    it("searches the viewer's campus first; 'All campuses' searches everyone and goes into the address", async () => {
+      const user = userEvent.setup();
+      const here = person('u3', 'Sam Here', { verified: true, campus: { __typename: 'Campus', ...campus } });
+      const elsewhere = person('u4', 'Sam Elsewhere', {
+        campus: { __typename: 'Campus', id: 'c2', name: 'Other College', shortName: 'OC' },
+      });
+      const { container } = renderWithApollo(<CommunityPage />, {
+        mocks: [viewerCampusMock(campus), suggestions([]), search('sam', [here]), search('sam', [here, elsewhere], 'ALL')],
+      });
+      const mine = await screen.findByRole('button', { name: 'Your campus' });
+      expect(mine).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByText('Showing people from Example University.')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Search people by name'), 'sam');
+      expect(await screen.findByRole('link', { name: 'Sam Here' }, { timeout: 3000 })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Sam Elsewhere' })).not.toBeInTheDocument();
+      // The badge is an image with its own name, beside the person's name (not a colour alone).
+      const row = screen.getByRole('link', { name: 'Sam Here' }).closest('li')!;
+      expect(row.querySelector('[role="img"][aria-label="Verified student"]')).not.toBeNull();
+      expect(row).toHaveTextContent('EXU');
+
+      await user.click(screen.getByRole('button', { name: 'All campuses' }));
+      expect(screen.getByRole('button', { name: 'All campuses' })).toHaveAttribute('aria-pressed', 'true');
+      expect(await screen.findByRole('link', { name: 'Sam Elsewhere' })).toBeInTheDocument();
+      const elsewhereRow = screen.getByRole('link', { name: 'Sam Elsewhere' }).closest('li')!;
+      expect(elsewhereRow.querySelector('[aria-label="Verified student"]')).toBeNull();
+      expect(container).toBeInTheDocument();
+    });
+
+    it('shows no switch to a viewer without a campus', async () => {
+      renderWithApollo(<CommunityPage />, { mocks: [suggestions([])] });
+      expect(await screen.findByText('No suggestions yet. Add interests in Settings to find people like you.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Your campus' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'All campuses' })).not.toBeInTheDocument();
+    });
   });
 });

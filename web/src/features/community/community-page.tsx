@@ -6,6 +6,7 @@ import { RowListSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { PersonCard } from './person-card';
+import { CampusScopeSwitch, scopeVariables, useCampusScope, useViewerCampus } from '../campus';
 
 const SEARCH_PAGE_SIZE = 20;
 const SUGGESTION_COUNT = 8;
@@ -26,9 +27,11 @@ export default function CommunityPage() {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const term = useDebounced(query.trim(), 300);
+  const campus = useViewerCampus();
+  const { scope, setScope } = useCampusScope();
 
   const search = useQuery(SearchPeopleDocument, {
-    variables: { query: term, first: SEARCH_PAGE_SIZE },
+    variables: { query: term, first: SEARCH_PAGE_SIZE, ...scopeVariables(scope) },
     skip: term.length === 0,
   });
   const suggestions = useQuery(SuggestedPeopleDocument, {
@@ -43,6 +46,7 @@ export default function CommunityPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-6">
       <h1 className="text-2xl font-bold text-gray-900">Community</h1>
       <p className="mb-6 mt-1 text-gray-600">Find students on Campus Clips and follow the people you want to hear from.</p>
+      <CampusScopeSwitch campus={campus} scope={scope} onChange={setScope} listing="people" />
 
       <form role="search" onSubmit={(event) => event.preventDefault()} className="mb-6">
         <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-gray-900">

@@ -6,29 +6,41 @@ import { toDateKey } from '../../shared/lib/local-date';
 import { FEED_PAGE_SIZE, FeedEmptyState, PostFeed } from './post-feed';
 import { useFeedQuery } from './use-feed-query';
 import { eventsVariables, filtersFromSearch, searchFromFilters, type EventsFilters } from './events-filters';
+import { CampusScopeSwitch, scopeFromSearch, scopeVariables, useViewerCampus, withScope } from '../campus';
 
 const CHOICE_CLASS =
   'rounded-md border px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 const chosen = (on: boolean) =>
   `${CHOICE_CLASS} ${on ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'}`;
 
-/** /events (issue 18): upcoming event posts from everyone on campus, soonest first, filtered by the address. */
+/**
+ * /events (issue 18): upcoming event posts from everyone on campus, soonest first, filtered by the
+ * address; the viewer's campus unless the address says ?campus=all (issue 25).
+ */
 export default function EventsPage() {
   const { currentUser } = useAuth();
+  const campus = useViewerCampus();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
+  const scope = scopeFromSearch(searchParams);
   // Today is read once per filter change, so "This week" does not refetch on every render.
-  const variables = useMemo(() => eventsVariables(filters, FEED_PAGE_SIZE), [filters]);
+  const variables = useMemo(() => ({ ...eventsVariables(filters, FEED_PAGE_SIZE), ...scopeVariables(scope) }), [filters, scope]);
   // Apollo's relay-style field policy (shared/lib/apollo.ts) appends the next page, one list per filter.
   const feed = useFeedQuery(EventsDocument, 'events', variables, !currentUser);
 
-  const setFilters = (next: EventsFilters) => setSearchParams(searchFromFilters(next));
+  const setFilters = (next: EventsFilters) => setSearchParams(withScope(searchFromFilters(next), scope));
   const filtered = filters.when !== 'all' || filters.tag !== null;
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-bold text-gray-900">Events</h1>
       <p className="mb-4 mt-1 text-gray-600">Upcoming events from everyone on campus, soonest first.</p>
+      <CampusScopeSwitch
+        campus={campus}
+        scope={scope}
+        onChange={(next) => setSearchParams(withScope(searchFromFilters(filters), next))}
+        listing="events"
+      />
       <EventsFilterBar filters={filters} onChange={setFilters} />
       {!currentUser ? (
         <p className="text-gray-700">You must be logged in to view posts</p>

@@ -1,7 +1,14 @@
-import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { ExploreFeedDocument, PostsByTagDocument } from '../../graphql/graphql';
-import { FakeIntersectionObserver, authValue, renderWithApollo, stubMediaPlayback } from '../../shared/lib/testing/render-with-apollo';
+import {
+  FakeIntersectionObserver,
+  authValue,
+  renderWithApollo,
+  stubMediaPlayback,
+  viewerCampusMock,
+} from '../../shared/lib/testing/render-with-apollo';
 import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import ExplorePage from './explore-page';
 import TagPage from './tag-page';
@@ -37,6 +44,72 @@ describe('Explore', () => {
     expect(screen.getByRole('link', { name: /Unknown User/ })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: '#study group' })).toHaveAttribute('href', '/tags/study%20group');
     expect(screen.getByText("You've reached the end!")).toBeInTheDocument();
+  });
+});
+
+describe('Explore, campus first (issue 25)', () => {
+  const campus = { id: 'c1', name: 'Example University', shortName: 'EXU' };
+  const mine = makePost('p-mine', { caption: 'From our quad' });
+  const theirs = makePost('p-theirs', { caption: 'From across town', author: { ...makePost('x').author, id: 'far', verified: false } });
+  const exploreMock = (posts: ReturnType<typeof makePost>[], scope?: 'ALL') => ({
+    request: { query: ExploreFeedDocument, variables: { first: 10, ...(scope ? { scope } : {}) } },
+    result: { data: { explore: makeConnection(posts, false) } },
+  });
+
+  function Address() {
+    const { search } = useLocation();
+    return <p data-testid="address">{search}</p>;
+  }
+
+  const page = (
+    <>
+      <ExplorePage />
+      <Address />
+    </>
+  );
+
+  it("lists the viewer's campus, then every campus after 'All campuses', the choice in the address", async () => {
+    const user = userEvent.setup();
+    renderWithApollo(page, {
+      route: '/explore',
+      mocks: [viewerCampusMock(campus), exploreMock([mine]), exploreMock([mine, theirs], 'ALL')],
+    });
+    expect(await screen.findByText('From our quad')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Your campus' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('group', { name: 'Show posts from' })).toBeInTheDocument();
+    expect(screen.queryByText('From across town')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'All campuses' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('?campus=all');
+    expect(await screen.findByText('From across town')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All campuses' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Your campus' }));
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+    expect(await screen.findByText('From our quad')).toBeInTheDocument();
+    expect(screen.queryByText('From across town')).not.toBeInTheDocument();
+  });
+
+  it('an address with ?campus=all (a reload, Back) opens on every campus', async () => {
+    renderWithApollo(page, { route: '/explore?campus=all', mocks: [viewerCampusMock(campus), exploreMock([mine, theirs], 'ALL')] });
+    expect(await screen.findByText('From across town')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'All campuses' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows no switch to a viewer without a campus', async () => {
+    renderWithApollo(page, { route: '/explore', mocks: [exploreMock([mine])] });
+    expect(await screen.findByText('From our quad')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Your campus' })).not.toBeInTheDocument();
+  });
+
+  it("puts the verified badge beside a verified author's name, and none beside the others", async () => {
+    renderWithApollo(page, { route: '/explore?campus=all', mocks: [exploreMock([mine, theirs], 'ALL')] });
+    const verifiedCard = (await screen.findByText('From our quad')).closest('article')!;
+    expect(within(verifiedCard).getByRole('img', { name: 'Verified student' })).toBeInTheDocument();
+    // Outside the author link: the link's name stays the author's name.
+    expect(within(verifiedCard).getByRole('link', { name: 'Author p-mine' })).toBeInTheDocument();
+    const otherCard = screen.getByText('From across town').closest('article')!;
+    expect(within(otherCard).queryByRole('img', { name: 'Verified student' })).not.toBeInTheDocument();
   });
 });
 

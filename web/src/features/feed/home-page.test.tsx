@@ -113,7 +113,7 @@ describe('Home feed', () => {
     cache.writeQuery({ query: HomeFeedDocument, variables: { first: 10 }, data: { homeFeed: makeConnection(loaded, false) } });
     const mine = makePost('mine', {
       caption: 'Move-in day',
-      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] },
+      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, verified: true, photoURL: null, photoSources: [] },
     });
     const mocks = [
       {

@@ -44,6 +44,7 @@ function mocks(post: ReturnType<typeof makePost> | null): MockLink.MockedRespons
             __typename: 'Post',
             id: 'p1',
             commentCount: 1,
+            viewerCan: { __typename: 'PostViewerCan', comment: true },
             comments: {
               __typename: 'CommentConnection',
               edges: [{ __typename: 'CommentEdge', cursor: 'k1', node: comment }],

@@ -230,6 +230,7 @@ describe('Report on a comment', () => {
               __typename: 'Post',
               id: 'p1',
               commentCount: 2,
+              viewerCan: { __typename: 'PostViewerCan', comment: true },
               comments: {
                 __typename: 'CommentConnection',
                 edges: [
@@ -267,7 +268,7 @@ describe('Report on a comment', () => {
 });
 
 describe('Report on a profile', () => {
-  const sam = { __typename: 'User', id: 'sam', displayName: 'Sam Student', photoURL: null, photoSources: [] };
+  const sam = { __typename: 'User', id: 'sam', displayName: 'Sam Student', verified: true, photoURL: null, photoSources: [] };
 
   it('reports the account beside Block and Mute; blocking from the thank-you leaves for Home', async () => {
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { PlayerClipQuery } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
+import { VerifiedBadge } from '../../shared/components/verified-badge';
 import { FollowButton } from '../follows';
 import { MentionText } from '../mentions';
 import { CommentsPanel } from '../post';
@@ -141,6 +142,7 @@ export function ClipDetails(props: ClipDetailsProps) {
             ) : (
               <span className="font-semibold text-white">{authorName}</span>
             )}
+            {author?.verified && <VerifiedBadge className="-ml-1 text-white" />}
             {full?.author && <FollowButton user={full.author} className="px-3 py-1" />}
           </div>
           {post.caption && (

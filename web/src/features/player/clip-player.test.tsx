@@ -157,6 +157,7 @@ describe('full-screen clip player', () => {
             __typename: 'Post',
             id: 'p1',
             commentCount: 0,
+            viewerCan: { __typename: 'PostViewerCan', comment: true },
             comments: {
               __typename: 'CommentConnection',
               edges: [],

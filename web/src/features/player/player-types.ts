@@ -15,6 +15,8 @@ export type PlayerPost = PostMediaFieldsFragment & {
   author?: {
     id: string;
     displayName?: string | null;
+    /** The verified-student badge beside the name (issue 25). */
+    verified?: boolean;
     photoURL?: string | null;
     photoSources?: ReadonlyArray<{ url: string; type: string; width: number; height: number }>;
   } | null;

@@ -40,6 +40,7 @@ function mocks(live: ReturnType<typeof comment>, onDelivered: () => void = () =>
             __typename: 'Post',
             id: 'p1',
             commentCount: 1,
+            viewerCan: { __typename: 'PostViewerCan', comment: true },
             comments: {
               __typename: 'CommentConnection',
               edges: [{ __typename: 'CommentEdge', cursor: 'k1', node: comment('c1', 'First!', 'Ann') }],

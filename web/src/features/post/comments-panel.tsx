@@ -6,6 +6,7 @@ import { CommentAddedDocument, PostCommentsDocument, type CommentFieldsFragment 
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
 import { Spinner } from '../../shared/components/spinner';
+import { VerifyFirstNote } from '../../shared/components/verify-first-note';
 import { ErrorBox } from '../../shared/components/error-box';
 import { MentionField } from '../mentions';
 import { MentionText } from '../mentions';
@@ -59,6 +60,9 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
   });
 
   const connection = data?.post?.comments;
+  // Issue 25: the api says whether the viewer may comment (no until the e-mail is verified); until it
+  // answers, the token's own email_verified stands in for it.
+  const mayComment = data?.post?.viewerCan ? data.post.viewerCan.comment : Boolean(currentUser?.emailVerified);
   const comments: CommentFieldsFragment[] = connection?.edges.map((edge) => edge.node) ?? [];
 
   async function handleSubmit(event: FormEvent) {
@@ -120,7 +124,10 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
         )}
       </div>
 
-      {currentUser ? (
+      {currentUser && !mayComment ? (
+        // Issue 25: commenting waits for a verified e-mail; the banner has the link and the check.
+        <VerifyFirstNote action="comment" className="mt-3" />
+      ) : currentUser ? (
         <>
           <form onSubmit={handleSubmit} className="mt-3 flex gap-2">
             <label htmlFor={inputId} className="sr-only">

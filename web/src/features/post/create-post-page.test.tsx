@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
 import { CreatePostDocument, MentionSuggestionsDocument } from '../../graphql/graphql';
-import { authValue, renderWithApollo } from '../../shared/lib/testing/render-with-apollo';
+import { authValue, postAbilityMock, renderWithApollo, testUser } from '../../shared/lib/testing/render-with-apollo';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
 import CreatePostPage from './create-post-page';
 
-jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => authValue() }));
+const mockUseAuth = jest.fn(() => authValue());
+jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => mockUseAuth() }));
 
 // The tus transfer itself needs a server; here an upload "finishes" as soon as it starts.
 const mockMediaUrl = '/media/videos/finished.mp4';
@@ -89,6 +90,39 @@ describe('Create Post', () => {
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Failed to create post. Please try again.');
     expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
+  });
+
+  it("shows the api's refusal of an unverified account as it is (issue 25)", async () => {
+    const user = userEvent.setup();
+    renderPage([
+      createMock({
+        errors: [{ message: 'Please verify your e-mail address first.', extensions: { code: 'FORBIDDEN_UNVERIFIED' } }],
+      }),
+    ]);
+    await uploadVideo(user);
+    await user.type(screen.getByPlaceholderText('Write a caption for your video...'), 'Move-in day');
+    await user.type(screen.getByPlaceholderText('Add tags separated by commas (e.g. fun, campus, event)'), 'campus, fun');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(/^Please verify your e-mail address first\.$/);
+    // The caption stays for when the address is verified.
+    expect(screen.getByPlaceholderText('Write a caption for your video...')).toHaveValue('Move-in day');
+  });
+
+  it('explains to an unverified student, instead of the form, that posting waits for the verified e-mail (issue 25)', () => {
+    mockUseAuth.mockImplementation(() => authValue({ ...testUser, emailVerified: false }));
+    renderPage([postAbilityMock(false)]);
+    expect(screen.getByRole('heading', { name: 'Create New Post' })).toBeInTheDocument();
+    expect(screen.getByText(/Verify your e-mail to post: open the link we sent you/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Post' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a video file')).not.toBeInTheDocument();
+    mockUseAuth.mockImplementation(() => authValue());
+  });
+
+  it("follows the api's answer (viewerCan.post) once it comes", async () => {
+    // A token that says verified, but the api says no: the form gives way to the explanation.
+    renderPage([postAbilityMock(false)]);
+    expect(await screen.findByText(/Verify your e-mail to post/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Post' })).not.toBeInTheDocument();
   });
 
   it("sends the people mentioned whose '@Name' is still in the caption", async () => {

@@ -1,12 +1,13 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Reference } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { MESSAGES, checkPostForm } from '@campus-clips/rules';
-import { CreatePostDocument } from '../../graphql/graphql';
+import { CreatePostAbilityDocument, CreatePostDocument } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { ErrorBox } from '../../shared/components/error-box';
-import { fieldErrors } from '../../shared/lib/graphql-error';
+import { fieldErrors, unverifiedMessage } from '../../shared/lib/graphql-error';
+import { VerifyFirstNote } from '../../shared/components/verify-first-note';
 import { VideoUploadArea } from '../../shared/components/video-upload-area';
 import { MentionField } from '../mentions';
 import { EventFields, checkEventDraft, emptyEventDraft } from '../events';
@@ -27,6 +28,10 @@ export default function CreatePostPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
   const [createPost, { loading: creating }] = useMutation(CreatePostDocument);
+  // Issue 25: the api decides who may post (viewerCan.post: no until the e-mail is verified); until
+  // it answers, the token's own email_verified stands in for it.
+  const ability = useQuery(CreatePostAbilityDocument, { skip: !currentUser });
+  const mayPost = ability.data ? ability.data.viewerCan.post : Boolean(currentUser?.emailVerified);
 
   const handleUploaded = useCallback((url: string | null) => setVideoUrl(url), []);
 
@@ -90,69 +95,74 @@ export default function CreatePostPage() {
     } catch (error) {
       console.error('Failed to create post', error);
       setFieldProblems(fieldErrors(error));
-      setFormError('Failed to create post. Please try again.');
+      setFormError(unverifiedMessage(error) ?? 'Failed to create post. Please try again.');
     }
   }
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6">
       <h1 className="mb-6 text-2xl font-bold text-gray-900">Create New Post</h1>
-      <form onSubmit={handleSubmit} noValidate className="space-y-5">
-        <VideoUploadArea onUploaded={handleUploaded} />
-        {fieldProblems.videoUrl && <p className="text-sm text-red-600">{fieldProblems.videoUrl}</p>}
+      {currentUser && !mayPost ? (
+        // Issue 25: posting waits for a verified e-mail; the banner above has the link and the check.
+        <VerifyFirstNote action="post" />
+      ) : (
+        <form onSubmit={handleSubmit} noValidate className="space-y-5">
+          <VideoUploadArea onUploaded={handleUploaded} />
+          {fieldProblems.videoUrl && <p className="text-sm text-red-600">{fieldProblems.videoUrl}</p>}
 
-        <div>
-          <label htmlFor={captionId} className="mb-1 block text-sm font-medium text-gray-900">
-            Caption
-          </label>
-          <MentionField
-            multiline
-            id={captionId}
-            value={caption}
-            onChange={(next) => {
-              setCaption(next.text);
-              setCaptionMentions(next.mentions);
-            }}
-            placeholder="Write a caption for your video..."
-            rows={4}
-            aria-invalid={Boolean(fieldProblems.caption ?? fieldProblems.mentions)}
-            className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          />
-          {/* The people mentioned are part of the caption: too many is said under it. */}
-          {(fieldProblems.caption ?? fieldProblems.mentions) && (
-            <p className="mt-1 text-sm text-red-600">{fieldProblems.caption ?? fieldProblems.mentions}</p>
-          )}
-        </div>
+          <div>
+            <label htmlFor={captionId} className="mb-1 block text-sm font-medium text-gray-900">
+              Caption
+            </label>
+            <MentionField
+              multiline
+              id={captionId}
+              value={caption}
+              onChange={(next) => {
+                setCaption(next.text);
+                setCaptionMentions(next.mentions);
+              }}
+              placeholder="Write a caption for your video..."
+              rows={4}
+              aria-invalid={Boolean(fieldProblems.caption ?? fieldProblems.mentions)}
+              className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            />
+            {/* The people mentioned are part of the caption: too many is said under it. */}
+            {(fieldProblems.caption ?? fieldProblems.mentions) && (
+              <p className="mt-1 text-sm text-red-600">{fieldProblems.caption ?? fieldProblems.mentions}</p>
+            )}
+          </div>
 
-        <div>
-          <label htmlFor={tagsId} className="mb-1 block text-sm font-medium text-gray-900">
-            Tags
-          </label>
-          <input
-            id={tagsId}
-            type="text"
-            value={tagsText}
-            onChange={(event) => setTagsText(event.target.value)}
-            placeholder="Add tags separated by commas (e.g. fun, campus, event)"
-            aria-invalid={Boolean(fieldProblems.tags)}
-            className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          />
-          {fieldProblems.tags && <p className="mt-1 text-sm text-red-600">{fieldProblems.tags}</p>}
-        </div>
+          <div>
+            <label htmlFor={tagsId} className="mb-1 block text-sm font-medium text-gray-900">
+              Tags
+            </label>
+            <input
+              id={tagsId}
+              type="text"
+              value={tagsText}
+              onChange={(event) => setTagsText(event.target.value)}
+              placeholder="Add tags separated by commas (e.g. fun, campus, event)"
+              aria-invalid={Boolean(fieldProblems.tags)}
+              className="w-full rounded-md border border-gray-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            />
+            {fieldProblems.tags && <p className="mt-1 text-sm text-red-600">{fieldProblems.tags}</p>}
+          </div>
 
-        <EventFields draft={eventDraft} onChange={setEventDraft} caption={caption} problems={fieldProblems} />
+          <EventFields draft={eventDraft} onChange={setEventDraft} caption={caption} problems={fieldProblems} />
 
-        {formError && <ErrorBox message={formError} />}
+          {formError && <ErrorBox message={formError} />}
 
-        <button
-          type="submit"
-          disabled={!videoUrl || creating}
-          className="w-full rounded-md bg-indigo-600 px-4 py-3 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
-        >
-          {creating ? 'Creating Post...' : 'Create Post'}
-        </button>
-        {!videoUrl && !formError && <p className="text-sm text-gray-600">{MESSAGES.videoMissing}</p>}
-      </form>
+          <button
+            type="submit"
+            disabled={!videoUrl || creating}
+            className="w-full rounded-md bg-indigo-600 px-4 py-3 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
+          >
+            {creating ? 'Creating Post...' : 'Create Post'}
+          </button>
+          {!videoUrl && !formError && <p className="text-sm text-gray-600">{MESSAGES.videoMissing}</p>}
+        </form>
+      )}
     </div>
   );
 }

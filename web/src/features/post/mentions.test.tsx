@@ -56,6 +56,7 @@ function mocks(extra: MockLink.MockedResponse[] = []): MockLink.MockedResponse[]
             __typename: 'Post',
             id: 'p1',
             commentCount: 1,
+            viewerCan: { __typename: 'PostViewerCan', comment: true },
             comments: {
               __typename: 'CommentConnection',
               edges: [{ __typename: 'CommentEdge', cursor: 'k1', node: oldComment }],

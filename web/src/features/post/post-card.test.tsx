@@ -136,7 +136,7 @@ describe('like button (optimistic)', () => {
   });
 });
 
-function commentsMocks(addComment: MockLink.MockedResponse): MockLink.MockedResponse[] {
+function commentsMocks(addComment: MockLink.MockedResponse, mayComment = true): MockLink.MockedResponse[] {
   return [
     {
       request: { query: PostCommentsDocument, variables: { postId: 'p1', first: 20 } },
@@ -146,6 +146,7 @@ function commentsMocks(addComment: MockLink.MockedResponse): MockLink.MockedResp
             __typename: 'Post',
             id: 'p1',
             commentCount: 0,
+            viewerCan: { __typename: 'PostViewerCan', comment: mayComment },
             comments: {
               __typename: 'CommentConnection',
               edges: [],
@@ -176,7 +177,7 @@ describe('comments (optimistic)', () => {
       text: 'Great clip!',
       mentions: [],
       createdAt: '2026-11-21T10:00:00.000Z',
-      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] },
+      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, verified: true, photoURL: null, photoSources: [] },
       viewerCan: OWN_COMMENT_CAN,
       post: { __typename: 'Post', id: 'p1', commentCount: 1 },
     };
@@ -239,6 +240,38 @@ describe('comments (optimistic)', () => {
   });
 });
 
+describe('comments and a verified e-mail (issue 25)', () => {
+  afterEach(() => mockUseAuth.mockImplementation(() => authValue()));
+
+  it('an unverified student reads the comments, likes, and is told commenting waits for the verified e-mail', async () => {
+    const user = userEvent.setup();
+    mockUseAuth.mockImplementation(() => authValue({ ...testUser, emailVerified: false }));
+    // The api's answer (viewerCan.comment) decides; the token's claim only stands in until it comes.
+    const mocks = commentsMocks({ request: { query: LikePostDocument, variables: { postId: 'unused' } }, delay: Infinity }, false);
+    renderWithApollo(<PostCard post={makePost('p1')} />, { mocks });
+    expect(likeButton()).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: /comments/i }));
+    expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
+    expect(screen.getByText(/Verify your e-mail to comment: open the link we sent you/)).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Add a comment...')).not.toBeInTheDocument();
+  });
+
+  it("shows the api's refusal as it is and keeps the text", async () => {
+    const user = userEvent.setup();
+    const mocks = commentsMocks({
+      request: { query: AddCommentDocument, variables: { postId: 'p1', text: 'Hello there' } },
+      result: { errors: [{ message: 'Please verify your e-mail address first.', extensions: { code: 'FORBIDDEN_UNVERIFIED' } }] },
+      delay: SERVER_DELAY_MS,
+    });
+    renderWithApollo(<HomePage />, { mocks, cache: cacheWithPost(makePost('p1')) });
+    const input = await openComments(user);
+    await user.type(input, 'Hello there{Enter}');
+    expect(await screen.findByText('Please verify your e-mail address first.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(input).toHaveValue('Hello there');
+    expect(screen.queryByTestId('comment')).not.toBeInTheDocument();
+  });
+});
+
 // Limits count characters as the api does (code points): 1,000 emoji are 2,000 UTF-16 units.
 describe('the comment limit (1,000 characters, an emoji being one)', () => {
   it('sends a comment of 1,000 emoji whole', async () => {
@@ -250,7 +283,7 @@ describe('the comment limit (1,000 characters, an emoji being one)', () => {
       text,
       mentions: [],
       createdAt: '2026-11-21T10:00:00.000Z',
-      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] },
+      author: { __typename: 'User', id: testUser.uid, displayName: testUser.displayName, verified: true, photoURL: null, photoSources: [] },
       viewerCan: OWN_COMMENT_CAN,
       post: { __typename: 'Post', id: 'p1', commentCount: 1 },
     };

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { PostCardFieldsFragment } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
+import { VerifiedBadge } from '../../shared/components/verified-badge';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
 import { Toast, useToast } from '../../shared/components/toast';
@@ -69,6 +70,8 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
             {authorName}
           </span>
         </Link>
+        {/* Outside the link: its name stays the author's name. */}
+        {post.author?.verified && <VerifiedBadge className="-ml-1 text-indigo-600" />}
         <Link
           to={`/post/${encodeURIComponent(post.id)}`}
           className="ml-auto shrink-0 rounded text-xs text-gray-500 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"

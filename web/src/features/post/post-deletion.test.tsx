@@ -34,7 +34,14 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const me = { __typename: 'User' as const, id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] };
+const me = {
+  __typename: 'User' as const,
+  id: testUser.uid,
+  displayName: testUser.displayName,
+  verified: true,
+  photoURL: null,
+  photoSources: [],
+};
 // What the api answers the student about their own posts.
 const mine = { viewerCan: { __typename: 'PostViewerCan' as const, delete: true, report: false } };
 const myPost = makePost('mine', { caption: 'My move-in vlog', author: me, commentCount: 2, ...mine });
@@ -72,6 +79,8 @@ function visitedCache() {
         ...me,
         bio: null,
         interests: [],
+        verified: true,
+        campus: null,
         followerCount: 0,
         followingCount: 0,
         postCount: 2,
@@ -93,7 +102,14 @@ function comment(id: string, text: string, author: typeof me) {
   return { __typename: 'Comment' as const, id, text, mentions: [], createdAt: '2026-11-20T13:00:00.000Z', author, viewerCan };
 }
 
-const someoneElse = { __typename: 'User' as const, id: 'author-of-theirs', displayName: 'Theo Other', photoURL: null, photoSources: [] };
+const someoneElse = {
+  __typename: 'User' as const,
+  id: 'author-of-theirs',
+  displayName: 'Theo Other',
+  verified: true,
+  photoURL: null,
+  photoSources: [],
+};
 
 function commentsMock(): MockLink.MockedResponse {
   return {
@@ -104,6 +120,7 @@ function commentsMock(): MockLink.MockedResponse {
           __typename: 'Post',
           id: 'mine',
           commentCount: 2,
+          viewerCan: { __typename: 'PostViewerCan', comment: true },
           comments: {
             __typename: 'CommentConnection',
             edges: [comment('c-mine', 'See you at orientation', me), comment('c-theirs', 'Nice dorm!', someoneElse)].map((node) => ({

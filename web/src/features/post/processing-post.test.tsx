@@ -20,7 +20,14 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const me = { __typename: 'User' as const, id: testUser.uid, displayName: testUser.displayName, photoURL: null, photoSources: [] };
+const me = {
+  __typename: 'User' as const,
+  id: testUser.uid,
+  displayName: testUser.displayName,
+  verified: true,
+  photoURL: null,
+  photoSources: [],
+};
 
 function homeWith(post: ReturnType<typeof makePost>) {
   const cache = createCache();

@@ -6,7 +6,7 @@ import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { fromDateKey } from '../../shared/lib/local-date';
-import { FollowCounts, ProfileDetails } from './profile-sections';
+import { CampusLine, FollowCounts, ProfileDetails, ProfileName } from './profile-sections';
 import { useNextPage } from '../../shared/hooks/use-next-page';
 import { DeletePostControl } from '../post';
 
@@ -61,8 +61,9 @@ export default function OwnProfilePage() {
           <div className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-gray-200 text-sm text-gray-600">No Photo</div>
         )}
         <div className="min-w-0 space-y-2 text-center sm:text-left">
-          <h1 className="break-words text-2xl font-bold text-gray-900">{user.displayName?.trim() || 'No name provided'}</h1>
+          <ProfileName name={user.displayName?.trim() || 'No name provided'} verified={user.verified} />
           {user.email && <p className="text-sm text-gray-600">{user.email}</p>}
+          <CampusLine campus={user.campus} />
           <FollowCounts followers={user.followerCount} following={user.followingCount} />
           <p className="text-sm text-gray-700">
             {user.dateOfBirth ? `Date of birth: ${fromDateKey(user.dateOfBirth).toLocaleDateString()}` : 'Date of birth: Unknown'}

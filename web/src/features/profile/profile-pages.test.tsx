@@ -32,6 +32,8 @@ function profile(overrides: Record<string, unknown> = {}) {
     photoSources: [],
     bio: null,
     interests: [],
+    verified: false,
+    campus: null,
     followerCount: 0,
     followingCount: 0,
     postCount: 0,
@@ -161,6 +163,24 @@ describe("another user's profile", () => {
     await user.click(screen.getByRole('button', { name: 'Following User' }));
     expect(await screen.findByRole('button', { name: 'Follow User' }, { timeout: 3000 })).toBeEnabled();
     expect(screen.getByTestId('follower-count')).toHaveTextContent('0');
+  });
+
+  it('shows the verified badge beside the name and the campus (issue 25); neither for an account without them', async () => {
+    const { unmount } = renderAt([
+      userMock(
+        profile({ displayName: 'Vic Verified', verified: true, campus: { __typename: 'Campus', id: 'c1', name: 'Example University' } }),
+      ),
+    ]);
+    const heading = await screen.findByRole('heading', { name: 'Vic Verified', level: 1 });
+    expect(heading.parentElement).toContainElement(screen.getByRole('img', { name: 'Verified student' }));
+    expect(screen.getByText('Example University')).toBeInTheDocument();
+    expect(screen.getByText('Campus:')).toHaveClass('sr-only');
+    unmount();
+
+    renderAt([userMock(profile({ displayName: 'Nia New' }))]);
+    expect(await screen.findByRole('heading', { name: 'Nia New', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Verified student' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Campus:')).not.toBeInTheDocument();
   });
 
   it('hides the toggle on one’s own profile', async () => {

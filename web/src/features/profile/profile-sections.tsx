@@ -5,8 +5,35 @@ import { VideoPlayer } from '../../shared/components/video-player';
 import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
 import { ProcessingNotice, useMyPostUpdates } from '../post';
 import { Spinner } from '../../shared/components/spinner';
+import { VerifiedBadge } from '../../shared/components/verified-badge';
 import { useLoadMoreOnView } from '../../shared/lib/use-load-more-on-view';
 import { ClipPlayer, focusClipOpener, useClipPlayer } from '../player';
+
+/** The profile's name as its heading, with the verified-student badge beside it (issue 25). */
+export function ProfileName({ name, verified }: { name: string; verified: boolean }) {
+  return (
+    <div className="flex items-center justify-center gap-2 sm:justify-start">
+      <h1 className="min-w-0 break-words text-2xl font-bold text-gray-900">{name}</h1>
+      {verified && <VerifiedBadge size={22} />}
+    </div>
+  );
+}
+
+/** The campus the account's university e-mail belongs to (issue 25); nothing when it has none. */
+export function CampusLine({ campus }: { campus: { name: string } | null | undefined }) {
+  if (!campus) return null;
+  return (
+    <p className="flex items-center justify-center gap-1.5 text-sm text-gray-700 sm:justify-start">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-none stroke-current" strokeWidth={2}>
+        <path d="M3 9l9-5 9 5-9 5-9-5zM7 11.5V16c0 1.5 2.2 3 5 3s5-1.5 5-3v-4.5" />
+      </svg>
+      <span>
+        <span className="sr-only">Campus: </span>
+        {campus.name}
+      </span>
+    </p>
+  );
+}
 
 /** Follower and following counts, never shown below 0. */
 export function FollowCounts({ followers, following }: { followers: number; following: number }) {

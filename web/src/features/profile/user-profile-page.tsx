@@ -7,7 +7,7 @@ import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { FollowButton } from '../follows';
 import { errorCode, errorMessage } from '../../shared/lib/graphql-error';
-import { FollowCounts, ProfileDetails } from './profile-sections';
+import { CampusLine, FollowCounts, ProfileDetails, ProfileName } from './profile-sections';
 import { ProfileSafetyActions } from './profile-safety-actions';
 import { useNextPage } from '../../shared/hooks/use-next-page';
 import { DeletePostControl } from '../post';
@@ -55,7 +55,8 @@ export default function UserProfilePage() {
         <section className="flex flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-6 sm:flex-row sm:items-start">
           <Avatar photoURL={user.photoURL} photoSources={user.photoSources} name={name} size={112} />
           <div className="min-w-0 flex-1 space-y-2 text-center sm:text-left">
-            <h1 className="break-words text-2xl font-bold text-gray-900">{name}</h1>
+            <ProfileName name={name} verified={user.verified} />
+            <CampusLine campus={user.campus} />
             <FollowCounts followers={user.followerCount} following={user.followingCount} />
           </div>
           <div className="flex shrink-0 flex-wrap items-center justify-center gap-2">

@@ -19,10 +19,10 @@ export function createCache(): InMemoryCache {
       Query: {
         fields: {
           homeFeed: relayStylePagination(),
-          explore: relayStylePagination(),
+          explore: relayStylePagination(['scope']),
           postsByTag: relayStylePagination(['tag']),
-          events: relayStylePagination(['tag', 'from', 'to']),
-          searchUsers: relayStylePagination(['query']),
+          events: relayStylePagination(['tag', 'from', 'to', 'scope']),
+          searchUsers: relayStylePagination(['query', 'scope']),
           notifications: relayStylePagination(),
         },
       },

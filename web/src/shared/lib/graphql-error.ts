@@ -6,6 +6,7 @@ import {
   ServerParseError,
   UnconventionalError,
 } from '@apollo/client';
+import { CAMPUS_MESSAGES, UNVERIFIED_CODE } from './campus-messages';
 
 /**
  * The message to show for a failed GraphQL call: the server's own message when it sent one
@@ -60,6 +61,17 @@ export function rateLimitMessage(error: unknown): string | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   const limited = error.errors.find((e) => e.extensions?.code === 'RATE_LIMITED');
   return limited?.message ?? null;
+}
+
+/**
+ * The api's 'Please verify your e-mail address first.' when a verified-only write (post, comment,
+ * report, mention, event) came from an account that has not verified its e-mail (code
+ * FORBIDDEN_UNVERIFIED, issue 25), else null. Screens with a fixed failure message show this one.
+ */
+export function unverifiedMessage(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const refused = error.errors.find((e) => e.extensions?.code === UNVERIFIED_CODE);
+  return refused ? refused.message || CAMPUS_MESSAGES.verifyFirst : null;
 }
 
 /** extensions.code of the first GraphQL error (UNAUTHENTICATED, NOT_FOUND, BAD_USER_INPUT...). */

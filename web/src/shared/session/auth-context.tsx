@@ -9,6 +9,11 @@ export interface CurrentUser {
   displayName: string | null;
   photoURL: string | null;
   email: string | null;
+  /**
+   * The identity provider's email_verified (issue 25, D16): what the ID token tells the api. Posting,
+   * commenting, reporting, mentions and events wait for it; the verify banner offers the link.
+   */
+  emailVerified: boolean;
 }
 
 /** Whether the profile record has a date of birth (D8): 'unknown' when the sync could not tell. */
@@ -27,6 +32,17 @@ export interface AuthContextValue {
   applySyncedUser(user: Pick<SyncedUserFieldsFragment, 'id' | 'dateOfBirth'>): void;
   /** Re-read the Firebase user after its display name or photo changed. */
   refreshCurrentUser(): void;
+  /**
+   * Asks the identity provider again whether the e-mail is verified (user.reload()); when it now is,
+   * takes a fresh ID token so the api sees email_verified, and publishes the user. Resolves with the answer.
+   */
+  reloadEmailVerified(): Promise<boolean>;
+  /**
+   * Why the last sign-in was turned away and signed out again (a restricted deployment refusing an
+   * address off every campus: 'Please use your university e-mail address.'); null otherwise.
+   */
+  refusal: string | null;
+  clearRefusal(): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);

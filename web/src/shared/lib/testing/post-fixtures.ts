@@ -36,6 +36,7 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
       __typename: 'User' as const,
       id: `author-of-${id}`,
       displayName: `Author ${id}`,
+      verified: true,
       photoURL: null,
       photoSources: [] as never[],
     },

@@ -7,10 +7,12 @@ import type { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import {
+  CreatePostAbilityDocument,
   ModerationNoticesDocument,
   NotificationSettingsDocument,
   UnreadNotificationCountDocument,
   ViewerAbilitiesDocument,
+  ViewerCampusDocument,
 } from '../../../graphql/graphql';
 import { createCache } from '../apollo';
 
@@ -64,9 +66,32 @@ const allNotificationsOn: MockLink.MockedResponse = {
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 
+/** Campus-first lists ask for the viewer's campus (issue 25): none, unless a test says otherwise. */
+export function viewerCampusMock(campus: { id: string; name: string; shortName: string } | null = null): MockLink.MockedResponse {
+  return {
+    request: { query: ViewerCampusDocument, variables: {} },
+    result: {
+      data: { viewer: { __typename: 'User', id: testUser.uid, verified: true, campus: campus && { __typename: 'Campus', ...campus } } },
+    },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** Whether the viewer may post (issue 25): yes, unless a test says otherwise. */
+export function postAbilityMock(post = true): MockLink.MockedResponse {
+  return {
+    request: { query: CreatePostAbilityDocument, variables: {} },
+    result: { data: { viewerCan: { __typename: 'ViewerCan', post } } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
 export function renderWithApollo(ui: ReactElement, { mocks = [], cache = createCache(), route = '/' }: Options = {}) {
   const result = render(
-    <MockedProvider mocks={[...mocks, noModerationNotices, studentRole, noUnreadNotifications, allNotificationsOn]} cache={cache}>
+    <MockedProvider
+      mocks={[...mocks, noModerationNotices, studentRole, noUnreadNotifications, allNotificationsOn, viewerCampusMock(), postAbilityMock()]}
+      cache={cache}
+    >
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </MockedProvider>,
   );
@@ -74,7 +99,7 @@ export function renderWithApollo(ui: ReactElement, { mocks = [], cache = createC
 }
 
 /** A signed-in user as useAuth() reports it. */
-export const testUser = { uid: 'viewer-1', displayName: 'Vera Viewer', photoURL: null, email: 'vera@example.edu' };
+export const testUser = { uid: 'viewer-1', displayName: 'Vera Viewer', photoURL: null, email: 'vera@example.edu', emailVerified: true };
 
 export function authValue(currentUser: typeof testUser | null = testUser) {
   return {
@@ -86,6 +111,9 @@ export function authValue(currentUser: typeof testUser | null = testUser) {
     signOut: async () => undefined,
     applySyncedUser: () => undefined,
     refreshCurrentUser: () => undefined,
+    reloadEmailVerified: async () => Boolean(currentUser?.emailVerified),
+    refusal: null,
+    clearRefusal: () => undefined,
   };
 }
 

@@ -7,6 +7,7 @@ export const testUser: CurrentUser = {
   displayName: 'Ada Student',
   photoURL: null,
   email: 'ada@uni.example',
+  emailVerified: true,
 };
 
 export function authState(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
@@ -19,6 +20,9 @@ export function authState(overrides: Partial<AuthContextValue> = {}): AuthContex
     signOut: async () => undefined,
     applySyncedUser: () => undefined,
     refreshCurrentUser: () => undefined,
+    reloadEmailVerified: async () => true,
+    refusal: null,
+    clearRefusal: () => undefined,
     ...overrides,
   };
 }
