@@ -103,6 +103,10 @@ export default {
       blocks: 'the report dialog offers to block or mute the person reported',
     },
     notifications: {},
+    organizations: {
+      campus: "the directory lists the viewer's campus first, with the switch",
+      feed: "an organization's posts and upcoming events are feeds of post cards",
+    },
     pages: {},
     player: {
       follows: 'the Follow button over a clip',
@@ -118,6 +122,7 @@ export default {
       blocks: 'Block and Mute on a profile',
       follows: 'the Follow button on a profile',
       moderation: 'Report and Make moderator on a profile',
+      organizations: 'a profile lists the organizations the student shows',
       player: "a profile's grid opens its clips in the player",
       post: "a profile's own posts, their delete control and processing state",
     },

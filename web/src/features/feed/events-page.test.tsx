@@ -128,14 +128,32 @@ describe('Events page paging', () => {
 describe('address <-> filters', () => {
   it('reads and writes the same address', () => {
     const filters = filtersFromSearch(new URLSearchParams('date=2026-12-04&tag=%23film'));
-    expect(filters).toEqual({ when: 'day', date: '2026-12-04', tag: 'film' });
+    expect(filters).toEqual({ when: 'day', date: '2026-12-04', tag: 'film', myOrganizations: false });
     expect(searchFromFilters(filters).toString()).toBe('date=2026-12-04&tag=film');
     expect(eventsVariables(filters, 10)).toEqual({ first: 10, tag: 'film', from: '2026-12-04', to: '2026-12-04' });
   });
 
   it('ignores a day that does not exist, and spans month ends for this week', () => {
-    expect(filtersFromSearch(new URLSearchParams('date=2026-02-30'))).toEqual({ when: 'all', date: null, tag: null });
-    const week = eventsVariables({ when: 'week', date: null, tag: null }, 10, new Date(2026, 11, 29));
+    expect(filtersFromSearch(new URLSearchParams('date=2026-02-30'))).toEqual({
+      when: 'all',
+      date: null,
+      tag: null,
+      myOrganizations: false,
+    });
+    const week = eventsVariables({ when: 'week', date: null, tag: null, myOrganizations: false }, 10, new Date(2026, 11, 29));
     expect(week).toEqual({ first: 10, from: '2026-12-29', to: '2027-01-04' });
+  });
+
+  it('keeps "From my organizations" (issue 26) beside the other filters', () => {
+    const filters = filtersFromSearch(new URLSearchParams('from=my-organizations&when=week'));
+    expect(filters).toEqual({ when: 'week', date: null, tag: null, myOrganizations: true });
+    expect(searchFromFilters(filters).toString()).toBe('when=week&from=my-organizations');
+    expect(eventsVariables(filters, 10, new Date(2026, 11, 1))).toEqual({
+      first: 10,
+      fromMyOrganizations: true,
+      from: '2026-12-01',
+      to: '2026-12-07',
+    });
+    expect(filtersFromSearch(new URLSearchParams('from=somewhere-else')).myOrganizations).toBe(false);
   });
 });
