@@ -99,6 +99,35 @@ describe('Events page', () => {
   });
 });
 
+describe("Events page: 'From my organizations' (issue 26)", () => {
+  it('asks only for the events of the viewer’s organizations, in the address too, and says so when there are none', async () => {
+    const user = userEvent.setup();
+    renderEvents('/events', [
+      eventsMock({ first: 10 }),
+      eventsMock({ first: 10, fromMyOrganizations: true }, [makePost('p6', { caption: 'Chess Club simul' })]),
+      eventsMock({ first: 10, fromMyOrganizations: true, from: dayKey(0), to: dayKey(6) }, []),
+    ]);
+    expect(await screen.findByText('Film night')).toBeInTheDocument();
+    const mine = screen.getByRole('button', { name: 'From my organizations' });
+    expect(mine).toHaveAttribute('aria-pressed', 'false');
+    await user.click(mine);
+    expect(screen.getByTestId('address')).toHaveTextContent('/events?from=my-organizations');
+    expect(await screen.findByText('Chess Club simul')).toBeInTheDocument();
+    expect(screen.queryByText('Film night')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'From my organizations' })).toHaveAttribute('aria-pressed', 'true');
+
+    // It combines with the other filters.
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/events?when=week&from=my-organizations');
+    expect(await screen.findByText('No upcoming events match these filters.')).toBeInTheDocument();
+  });
+
+  it('explains an empty list of the viewer’s organizations’ events', async () => {
+    renderEvents('/events?from=my-organizations', [eventsMock({ first: 10, fromMyOrganizations: true }, [])]);
+    expect(await screen.findByText('No upcoming events from your organizations.')).toBeInTheDocument();
+  });
+});
+
 describe('Events page paging', () => {
   const isLoadMoreObserver = (observer: FakeIntersectionObserver) => Boolean(observer.options.rootMargin);
 

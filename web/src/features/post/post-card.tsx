@@ -78,7 +78,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
                 <span id={nameId}>{organization.name}</span>
               </Link>
               <p className="flex min-w-0 items-center gap-1 text-xs text-gray-600">
-                <span className="shrink-0">by</span>
+                <span className="shrink-0">by</span>{' '}
                 <Link
                   to={authorLink}
                   className="truncate rounded font-medium text-gray-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
