@@ -21,6 +21,8 @@ export type CreatePostInput = {
   event?: PostEventInput | null | undefined;
   /** Ids of mentioned students (at most 10); one whose '@' + display name is not in the caption is left out */
   mentions?: Array<string | number>;
+  /** Post as this organization ('Post as <organization>'): its officers and owner only; the author stays the caller */
+  organizationId?: string | number | null | undefined;
   tags?: Array<string>;
   /** The media URL of the caller's own finished video upload (X-Media-Url) */
   videoUrl: string;
@@ -46,9 +48,13 @@ export type ModerationDecision =
 export type NotificationKind =
   | 'COMMENT'
   | 'FOLLOW'
+  | 'JOIN_APPROVED'
+  | 'JOIN_DECLINED'
+  | 'JOIN_REQUEST'
   | 'LIKE'
   | 'MENTION'
-  | 'MODERATION';
+  | 'MODERATION'
+  | 'ORGANIZATION_EVENT';
 
 /** Only the kinds named change */
 export type NotificationSettingsInput = {
@@ -57,6 +63,7 @@ export type NotificationSettingsInput = {
   likes?: boolean | null | undefined;
   mentions?: boolean | null | undefined;
   moderation?: boolean | null | undefined;
+  organizationEvents?: boolean | null | undefined;
 };
 
 /** An event the post announces; local date and times in timeZone */
@@ -105,6 +112,7 @@ export type ReportReason =
 
 export type ReportTarget =
   | 'COMMENT'
+  | 'ORGANIZATION'
   | 'POST'
   | 'USER';
 
@@ -123,6 +131,8 @@ export type UpdateProfileInput = {
   interests?: Array<string> | null | undefined;
   /** The caller's own uploaded image, or the identity provider's photo */
   photoURL?: string | null | undefined;
+  /** Whether the profile lists the organizations they belong to */
+  showOrganizations?: boolean | null | undefined;
 };
 
 export type SyncedUserFieldsFragment = { id: string, displayName: string | null, photoURL: string | null, email: string | null, dateOfBirth: string | null };
