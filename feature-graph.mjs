@@ -36,10 +36,12 @@ export default {
     events: {
       calendar: 'adding an event puts it in the calendar',
       campuses: "the Events page shows the viewer's campus first (CampusScope)",
+      organizations: "the Events page's 'From my organizations' reads the viewer's memberships",
       posts: 'an event is a post with a time and place',
     },
     feeds: {
       campuses: "Explore shows the viewer's campus first (CampusScope)",
+      organizations: 'Home shows posts made as the organizations the viewer belongs to or follows',
       posts: 'a feed is a page of posts',
     },
     follows: {
@@ -63,6 +65,14 @@ export default {
     notifications: {
       posts: 'a notification may name a post',
       users: 'a notification names the person who acted',
+    },
+    organizations: {
+      campuses: "an organization belongs to its founder's campus; the directory shows the viewer's campus first",
+      moderation: "reports about an organization go to moderation's queue; a moderator's decision is audited there",
+      notifications: 'join requests, their outcome and new events notify',
+      posts: 'officers post as the organization; its page lists its posts and events',
+      uploads: "an organization's picture is an upload",
+      users: 'members are users; a profile lists their organizations',
     },
     posts: {
       mentions: 'a caption mentions people',

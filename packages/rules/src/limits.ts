@@ -24,5 +24,9 @@ export const LIMITS = {
   moderatorNote: 1000,
   /** A suspension with an end: this many whole days (none at all is for good). */
   suspensionDays: { min: 1, max: 3650 },
+  /** An organization (issue 26, D17): its name, its short address (/org/:slug) and its description. */
+  organizationName: { min: 2, max: 60 },
+  organizationSlug: { min: 3, max: 40 },
+  organizationDescription: 1000,
   pageSize: { default: 10, max: 50 },
 } as const;

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS: ReadonlyArray<{ key: Kind; label: string; hint:
   { key: 'mentions', label: 'Mentions', hint: 'Someone mentions you in a caption or a comment.' },
   { key: 'follows', label: 'New followers', hint: 'Someone starts following you.' },
   { key: 'moderation', label: 'Moderation', hint: 'A moderator acts on your clips, comments or account.' },
+  { key: 'organizationEvents', label: 'Organization events', hint: 'An organization you belong to announces an event.' },
 ];
 
 function Switch({

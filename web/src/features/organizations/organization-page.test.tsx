@@ -67,7 +67,7 @@ const requestsMock = (people: object[], maxUsageCount = 1): MockLink.MockedRespo
           edges: people.map((user, index) => ({
             __typename: 'JoinRequestEdge',
             cursor: `r${index}`,
-            node: { __typename: 'JoinRequest', createdAt: '2026-11-20T12:00:00.000Z', user },
+            node: { __typename: 'OrganizationJoinRequest', requestedAt: '2026-11-20T12:00:00.000Z', user },
           })),
           pageInfo: emptyPage,
         },

@@ -12,7 +12,7 @@ const SHOWN = 20;
  */
 export function UserOrganizations({ userId, frame }: { userId: string; frame: (list: ReactNode) => ReactNode }) {
   const { data } = useQuery(UserOrganizationsDocument, { variables: { userId, first: SHOWN } });
-  const edges = data?.user?.organizations.edges ?? [];
+  const edges = data?.user?.organizations?.edges ?? [];
   if (edges.length === 0) return null;
   return frame(
     <ul className="space-y-2" aria-label="Organizations">

@@ -224,7 +224,7 @@ function usePostAsChoices(signedIn: boolean): PostAsChoice[] {
   const { data } = useQuery(PostAsOrganizationsDocument, { skip: !signedIn });
   return useMemo(
     () =>
-      (data?.viewer?.organizations.edges ?? [])
+      (data?.viewer?.organizations?.edges ?? [])
         .map((edge) => edge.node)
         .filter((organization) => organization.viewerCan.postAs)
         .map(({ id, slug, name, photoURL }) => ({ id, slug, name, photoURL: photoURL ?? null })),

@@ -11,6 +11,7 @@ import { CampusEvents1764600000000 } from './1764600000000-campus-events';
 import { ReportStanding1764700000000 } from './1764700000000-report-standing';
 import { HiddenMediaAndVisibleCounts1764730000000 } from './1764730000000-hidden-media-and-visible-counts';
 import { Campuses1764800000000 } from './1764800000000-campuses';
+import { Organizations1764900000000 } from './1764900000000-organizations';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ReportStanding1764700000000,
   HiddenMediaAndVisibleCounts1764730000000,
   Campuses1764800000000,
+  Organizations1764900000000,
 ];

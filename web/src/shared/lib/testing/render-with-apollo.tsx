@@ -62,6 +62,7 @@ const allNotificationsOn: MockLink.MockedResponse = {
         mentions: true,
         follows: true,
         moderation: true,
+        organizationEvents: true,
       },
     },
   },
