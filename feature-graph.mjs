@@ -116,6 +116,7 @@ export default {
     organizations: {
       campus: "the directory lists the viewer's campus first, with the switch",
       feed: "an organization's posts and upcoming events are feeds of post cards",
+      moderation: "Report on an organization; a moderator's note when hiding or suspending one",
     },
     pages: {},
     player: {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
@@ -15,6 +15,7 @@ import { errorMessage, rateLimitMessage, unverifiedMessage } from '../../shared/
 import { CATEGORY_LABELS, ROLE_LABELS, memberCountText } from './organization-labels';
 import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { forgetMemberships } from './organization-cache';
+import { ReportButton } from '../moderation';
 
 const BUTTON =
   'rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60';
@@ -33,7 +34,7 @@ function failure(error: unknown, fallback: string): string {
  * may do: Join (or ask to), Requested, Member with Leave, Follow, Edit. Each control is shown only
  * where the organization's `viewerCan` allows it.
  */
-export function OrganizationHeader({ organization, reportControl }: { organization: Organization; reportControl?: ReactNode }) {
+export function OrganizationHeader({ organization }: { organization: Organization }) {
   const { currentUser } = useAuth();
   const [join, joining] = useMutation(JoinOrganizationDocument);
   const [leave, leaving] = useMutation(LeaveOrganizationDocument);
@@ -150,7 +151,7 @@ export function OrganizationHeader({ organization, reportControl }: { organizati
             {requested ? 'Withdraw request' : 'Leave'}
           </button>
         )}
-        {currentUser && (
+        {viewerCan.follow && (
           <button
             type="button"
             onClick={() => void handleFollow()}
@@ -171,7 +172,16 @@ export function OrganizationHeader({ organization, reportControl }: { organizati
             Edit organization
           </Link>
         )}
-        {reportControl}
+        {viewerCan.report && (
+          <ReportButton
+            targetType="ORGANIZATION"
+            targetId={organization.id}
+            authorId={null}
+            authorName={organization.name}
+            label="Report organization"
+            className={SECONDARY}
+          />
+        )}
       </div>
 
       <div aria-live="polite">

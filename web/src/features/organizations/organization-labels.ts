@@ -1,19 +1,12 @@
-// The words for an organization's fixed lists (issue 26): categories, join modes and roles, in the
-// order the forms and the directory's filter offer them.
+// The words for an organization's fixed lists (issue 26): categories (the shared rules' list and
+// labels), join modes and roles, in the order the forms and the directory's filter offer them.
+import { ORGANIZATION_CATEGORIES, ORGANIZATION_CATEGORY_LABELS } from '@campus-clips/rules';
 import type { MembershipState, OrganizationCategory, OrganizationJoinMode, OrganizationRole } from '../../graphql/graphql';
 
-export const CATEGORY_LABELS: Record<OrganizationCategory, string> = {
-  ACADEMIC: 'Academic',
-  ARTS: 'Arts',
-  CULTURE: 'Culture',
-  MEDIA: 'Media',
-  PROFESSIONAL: 'Professional',
-  RELIGIOUS: 'Religious',
-  SERVICE: 'Service',
-  SPORTS: 'Sports',
-  STUDENT_GOVERNMENT: 'Student government',
-  OTHER: 'Other',
-};
+/** The shared rules' labels ('Student government'), by the GraphQL enum's names. */
+export const CATEGORY_LABELS = Object.fromEntries(
+  ORGANIZATION_CATEGORIES.map((key) => [key.toUpperCase(), ORGANIZATION_CATEGORY_LABELS[key]]),
+) as Record<OrganizationCategory, string>;
 
 /** Every category, as the issue lists them ('other' last). */
 export const CATEGORIES = Object.keys(CATEGORY_LABELS) as OrganizationCategory[];

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
 import {
   DecideJoinRequestDocument,
+  HideOrganizationDocument,
   JoinOrganizationDocument,
   LeaveOrganizationDocument,
   OrganizationJoinRequestsDocument,
@@ -98,7 +99,10 @@ describe('organization page (issue 26)', () => {
         request: { query: JoinOrganizationDocument, variables: { id: 'org-1' } },
         result: {
           data: {
-            joinOrganization: makeOrganization({ viewerRole: 'MEMBER', viewerMembership: 'MEMBER', memberCount: 13 }, ORGANIZATION_CAN.member),
+            joinOrganization: makeOrganization(
+              { viewerRole: 'MEMBER', viewerMembership: 'MEMBER', memberCount: 13 },
+              ORGANIZATION_CAN.member,
+            ),
           },
         },
         delay: 50,
@@ -112,6 +116,8 @@ describe('organization page (issue 26)', () => {
     expect(screen.queryByRole('link', { name: 'Edit organization' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Post as/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Report organization' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Moderation' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('status')).toHaveTextContent('You joined Chess Club.');
@@ -128,7 +134,9 @@ describe('organization page (issue 26)', () => {
       pageMock(makeOrganization(byRequest)),
       {
         request: { query: JoinOrganizationDocument, variables: { id: 'org-1' } },
-        result: { data: { joinOrganization: makeOrganization({ ...byRequest, viewerMembership: 'REQUESTED' }, ORGANIZATION_CAN.requested) } },
+        result: {
+          data: { joinOrganization: makeOrganization({ ...byRequest, viewerMembership: 'REQUESTED' }, ORGANIZATION_CAN.requested) },
+        },
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Request to join' }));
@@ -184,6 +192,28 @@ describe('organization page (issue 26)', () => {
     expect(screen.getByRole('link', { name: 'Post as Chess Club' })).toHaveAttribute('href', '/create-post?as=chess-club');
     expect(screen.getByText('You are the owner.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave' })).not.toBeInTheDocument();
+    // One does not report what one runs (the api says no).
+    expect(screen.queryByRole('button', { name: 'Report organization' })).not.toBeInTheDocument();
+  });
+
+  it('gives a moderator the way to hide it, with a note the owner is told', async () => {
+    const user = userEvent.setup();
+    const visible = makeOrganization({}, ORGANIZATION_CAN.moderator);
+    renderPage([
+      pageMock(visible),
+      {
+        request: { query: HideOrganizationDocument, variables: { id: 'org-1', hidden: true, note: 'Offensive name' } },
+        result: { data: { hideOrganization: { ...visible, status: 'HIDDEN' } } },
+      },
+    ]);
+    const tools = await screen.findByRole('region', { name: 'Moderation' });
+    await user.click(within(tools).getByRole('button', { name: 'Hide organization' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide Chess Club?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why? The owner is told.' }), 'Offensive name');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide organization' }));
+    expect(await within(tools).findByText('Hidden: only moderators see it now.')).toBeInTheDocument();
+    expect(within(tools).getByText('Hidden by a moderator: only moderators see it.')).toBeInTheDocument();
+    expect(within(tools).getByRole('button', { name: 'Show again' })).toBeInTheDocument();
   });
 
   it('moves between the sections with the arrow keys, as tabs do', async () => {
@@ -261,7 +291,10 @@ describe('organization page (issue 26)', () => {
           pageMock(asOwner),
           membersMock(roster),
           requestsMock([], Number.POSITIVE_INFINITY),
-          { request: { query: SetOrganizationOfficerDocument, variables: { id: 'org-1', userId: 'u-member', officer: true } }, result: promoted },
+          {
+            request: { query: SetOrganizationOfficerDocument, variables: { id: 'org-1', userId: 'u-member', officer: true } },
+            result: promoted,
+          },
         ],
         '/org/chess-club?tab=members',
       );

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { OrganizationHeader } from './organization-header';
 import { OrganizationEvents, OrganizationPosts } from './organization-feeds';
 import { OrganizationMembers } from './organization-members';
+import { OrganizationModeration } from './organization-moderation';
 import { JOIN_MODE_LABELS } from './organization-labels';
 
 const TABS = [
@@ -108,6 +109,7 @@ function OrganizationScreen({ organization }: { organization: OrganizationPageFi
   return (
     <div className="space-y-4">
       <OrganizationHeader organization={organization} />
+      {organization.viewerCan.moderate && <OrganizationModeration organization={organization} />}
       <div
         role="tablist"
         aria-label={`${organization.name} sections`}

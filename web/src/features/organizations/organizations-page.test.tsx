@@ -76,7 +76,11 @@ describe('/organizations (issue 26)', () => {
     renderDirectory([listMock({}, [chess, rowing]), suggestionsMock([film]), abilityMock(true)]);
     expect(await screen.findByRole('heading', { name: 'Organizations at Demo University' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Organizations' });
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual(['Chess Club', 'Rowing Society']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Chess Club', 'Rowing Society']);
     expect(within(list).getByText('Academic · Demo University · 12 members')).toBeInTheDocument();
     expect(within(list).getByText('Sports · Demo University · 1 member')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Chess Club' })).toHaveAttribute('href', '/org/chess-club');
@@ -84,7 +88,7 @@ describe('/organizations (issue 26)', () => {
     const suggested = screen.getByRole('region', { name: 'Suggested for you' });
     expect(within(suggested).getByRole('link', { name: 'Film Club' })).toBeInTheDocument();
     expect(within(suggested).getByText('Officer')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create an organization' })).toHaveAttribute('href', '/organizations/new');
+    expect(await screen.findByRole('link', { name: 'Create an organization' })).toHaveAttribute('href', '/organizations/new');
     expect(screen.getByRole('button', { name: 'Your campus' })).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -114,12 +118,7 @@ describe('/organizations (issue 26)', () => {
   it('opens a shared address with its filters, and the campus switch widens it to every campus', async () => {
     const user = userEvent.setup();
     renderDirectory(
-      [
-        listMock({ category: 'ARTS' }, []),
-        suggestionsMock([]),
-        abilityMock(false),
-        listMock({ category: 'ARTS', scope: 'ALL' }, [film]),
-      ],
+      [listMock({ category: 'ARTS' }, []), suggestionsMock([]), abilityMock(false), listMock({ category: 'ARTS', scope: 'ALL' }, [film])],
       '/organizations?category=arts',
     );
     expect(await screen.findByText('No organizations match these filters.')).toBeInTheDocument();

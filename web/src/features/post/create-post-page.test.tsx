@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
 import { CreatePostDocument, MentionSuggestionsDocument } from '../../graphql/graphql';
-import { authValue, postAbilityMock, postAsOrganizationsMock, renderWithApollo, testUser } from '../../shared/lib/testing/render-with-apollo';
+import {
+  authValue,
+  postAbilityMock,
+  postAsOrganizationsMock,
+  renderWithApollo,
+  testUser,
+} from '../../shared/lib/testing/render-with-apollo';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
 import CreatePostPage from './create-post-page';
 
@@ -220,7 +226,11 @@ describe('Create Post', () => {
       const user = userEvent.setup();
       renderPage([postAsOrganizationsMock(clubs), asClub('org-2')]);
       const choices = await screen.findByRole('group', { name: 'Post as' });
-      expect(within(choices).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['', 'org-1', 'org-2']);
+      expect(
+        within(choices)
+          .getAllByRole('radio')
+          .map((radio) => radio.getAttribute('value')),
+      ).toEqual(['', 'org-1', 'org-2']);
       expect(within(choices).getByRole('radio', { name: 'Yourself (Vera Viewer)' })).toBeChecked();
       expect(within(choices).queryByRole('radio', { name: 'Rowing' })).not.toBeInTheDocument();
       await user.click(within(choices).getByRole('radio', { name: 'Film Society' }));

@@ -10,6 +10,8 @@ type Can = {
   manageOfficers: boolean;
   transferOwnership: boolean;
   report: boolean;
+  follow: boolean;
+  moderate: boolean;
 };
 
 const NOTHING: Can = {
@@ -22,6 +24,8 @@ const NOTHING: Can = {
   manageOfficers: false,
   transferOwnership: false,
   report: false,
+  follow: true,
+  moderate: false,
 };
 
 /** What the api answers each standing (organization.policy's table, as the web sees it). */
@@ -31,6 +35,7 @@ export const ORGANIZATION_CAN = {
   member: { ...NOTHING, leave: true, report: true },
   officer: { ...NOTHING, edit: true, leave: true, postAs: true, approve: true, removeMembers: true },
   owner: { ...NOTHING, edit: true, postAs: true, approve: true, removeMembers: true, manageOfficers: true, transferOwnership: true },
+  moderator: { ...NOTHING, join: true, report: true, moderate: true },
 } satisfies Record<string, Can>;
 
 export function makeOrganization(overrides: Record<string, unknown> = {}, can: Can = ORGANIZATION_CAN.visitor) {
@@ -47,6 +52,7 @@ export function makeOrganization(overrides: Record<string, unknown> = {}, can: C
     viewerRole: null as 'OWNER' | 'OFFICER' | 'MEMBER' | null,
     viewerMembership: 'NONE' as 'NONE' | 'REQUESTED' | 'MEMBER',
     description: 'We play on Tuesdays in the library.',
+    status: 'ACTIVE' as 'ACTIVE' | 'HIDDEN' | 'SUSPENDED',
     viewerIsFollowing: false,
     viewerCan: { __typename: 'OrganizationViewerCan' as const, ...can },
     ...overrides,
