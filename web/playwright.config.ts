@@ -25,7 +25,7 @@ export default defineConfig({
     {
       name: 'journey-and-screens',
       testIgnore:
-        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer|campus-identity)\.spec\.ts/,
+        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer|campus-identity|organizations)\.spec\.ts/,
     },
     { name: 'busy-feeds', testMatch: /feed-scrolling\.spec\.ts/, dependencies: ['journey-and-screens'] },
     { name: 'transcoded-media', testMatch: /transcoded-playback\.spec\.ts/, dependencies: ['busy-feeds'] },
@@ -35,6 +35,8 @@ export default defineConfig({
     { name: 'events', testMatch: /events-journey\.spec\.ts/, dependencies: ['notifications'] },
     // Issue 25: sign-up, verification and campus-first lists (its post shows in everyone's Explore).
     { name: 'campus-identity', testMatch: /campus-identity\.spec\.ts/, dependencies: ['events'] },
+    // Issue 26: a club made, joined by request, an officer's event as the club (it shows in everyone's Explore).
+    { name: 'organizations', testMatch: /organizations\.spec\.ts/, dependencies: ['campus-identity'] },
     // Issue 16 on a phone: the full-screen viewer and a 200-post Home (its long feed sits a day back,
     // under what the later files post in Explore).
     {
