@@ -111,7 +111,7 @@ describe('/organizations (issue 26)', () => {
     renderDirectory([listMock({}, [chess, rowing]), suggestionsMock([]), abilityMock(true), listMock({ category: 'RELIGIOUS' }, [])]);
     await screen.findByRole('heading', { name: 'Organizations at Demo University' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Religious');
-    expect(await screen.findByText('No organizations match these filters.')).toBeInTheDocument();
+    expect(await screen.findByText('No organizations match these filters.', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('/organizations?category=RELIGIOUS');
   });
 
@@ -121,11 +121,11 @@ describe('/organizations (issue 26)', () => {
       [listMock({ category: 'ARTS' }, []), suggestionsMock([]), abilityMock(false), listMock({ category: 'ARTS', scope: 'ALL' }, [film])],
       '/organizations?category=arts',
     );
-    expect(await screen.findByText('No organizations match these filters.')).toBeInTheDocument();
+    expect(await screen.findByText('No organizations match these filters.', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('ARTS');
     await user.click(screen.getByRole('button', { name: 'All campuses' }));
-    expect(await screen.findByRole('heading', { name: 'All organizations' })).toBeInTheDocument();
-    expect(await screen.findByText('Arts · Other College · 12 members')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'All organizations' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Arts · Other College · 12 members', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('campus=all');
     // Not verified yet: no Create (the api says no).
     expect(screen.queryByRole('link', { name: 'Create an organization' })).not.toBeInTheDocument();

@@ -43,17 +43,15 @@ export default function OrganizationsPage() {
     if (text.trim() !== filters.query) setText(filters.query);
   }
   useEffect(() => {
+    // Nothing to write: no navigation at all (one would pull a link's new page back here).
+    if (text.trim() === filters.query) return;
     const timer = setTimeout(() => {
-      setSearchParams(
-        (current) => {
-          const inAddress = directoryFiltersFromSearch(current);
-          return inAddress.query === text.trim() ? current : withDirectoryFilters(current, { ...inAddress, query: text });
-        },
-        { replace: true },
-      );
+      setSearchParams((current) => withDirectoryFilters(current, { ...directoryFiltersFromSearch(current), query: text }), {
+        replace: true,
+      });
     }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text, setSearchParams]);
+  }, [text, filters.query, setSearchParams]);
 
   const variables = useMemo(() => directoryVariables(filters, scope, PAGE_SIZE), [filters, scope]);
   const list = useQuery(OrganizationsDocument, { variables, skip: !currentUser });
