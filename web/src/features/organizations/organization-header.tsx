@@ -21,6 +21,8 @@ const BUTTON =
   'rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60';
 const PRIMARY = `${BUTTON} bg-indigo-600 text-white hover:bg-indigo-700`;
 const SECONDARY = `${BUTTON} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+const QUIET =
+  'rounded-md px-3 py-2 text-sm font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
 type Organization = OrganizationPageFieldsFragment;
 
@@ -179,7 +181,7 @@ export function OrganizationHeader({ organization }: { organization: Organizatio
             authorId={null}
             authorName={organization.name}
             label="Report organization"
-            className={SECONDARY}
+            className={QUIET}
           />
         )}
       </div>

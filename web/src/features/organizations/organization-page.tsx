@@ -114,7 +114,7 @@ function OrganizationScreen({ organization }: { organization: OrganizationPageFi
         role="tablist"
         aria-label={`${organization.name} sections`}
         onKeyDown={handleKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-lg border border-gray-200 bg-white p-1"
+        className="flex flex-wrap gap-1 rounded-lg border border-gray-200 bg-white p-1"
       >
         {TABS.map((t, index) => {
           const selected = t.key === tab;

@@ -24,7 +24,7 @@ export function OrganizationRow({
         >
           {organization.name}
         </Link>
-        <p className="truncate text-sm text-gray-600">
+        <p className="text-sm text-gray-600">
           {CATEGORY_LABELS[organization.category]}
           {organization.campus && ` · ${organization.campus.name}`}
           {` · ${memberCountText(organization.memberCount)}`}
