@@ -114,7 +114,7 @@ function OrganizationScreen({ organization }: { organization: OrganizationPageFi
         role="tablist"
         aria-label={`${organization.name} sections`}
         onKeyDown={handleKeyDown}
-        className="flex flex-wrap gap-1 rounded-lg border border-gray-200 bg-white p-1"
+        className="grid grid-cols-2 gap-1 rounded-lg border border-gray-200 bg-white p-1 sm:flex sm:flex-wrap"
       >
         {TABS.map((t, index) => {
           const selected = t.key === tab;
@@ -131,7 +131,7 @@ function OrganizationScreen({ organization }: { organization: OrganizationPageFi
               aria-controls={`${id}-panel-${t.key}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => choose(t.key)}
-              className={`shrink-0 rounded-md px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+              className={`shrink-0 rounded-md px-3 py-1.5 text-center text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                 selected ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-100'
               }`}
             >
