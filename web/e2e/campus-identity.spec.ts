@@ -168,7 +168,7 @@ test('Uma, not verified yet, browses, likes and follows, but cannot post or comm
 
 test('Explore, Events and the directory show your campus first; the switch is kept in the address', async ({ page }) => {
   // Olu studies elsewhere: a second campus, and a student on it.
-  await addCampus('Other College', 'OC', 'other.test');
+  expect(await addCampus('Other College', 'OC', 'other.test')).toContain('admin: campus added:');
   await createApiStudent('Olu Adeyemi', 'olu.adeyemi@other.test');
 
   await signIn(page, iris);

@@ -57,7 +57,8 @@ export default async function globalSetup(): Promise<void> {
       REDIS_URL: '',
       SEED_DEMO: 'false',
       // Issue 25: sign-up as production has it, restricted to one campus whose domain every test
-      // student uses (@campus.test); campus-identity.spec.ts shows other addresses refused.
+      // student uses (@campus.test); campus-identity.spec.ts shows other addresses refused in the
+      // browser (the api has its own tests of both modes).
       SIGNUP_MODE: 'restricted',
       FIRST_CAMPUS: 'Campus Test University|CTU|campus.test',
       MEDIA_DIR: e2eSettings.mediaDir,

@@ -94,7 +94,8 @@ test('Zuri watches her badge rise live as Leo likes, comments and mentions her, 
   await expect(leoCard.getByRole('button', { name: 'Unlike (1 likes)' })).toBeVisible();
   const box = leoCard.getByRole('combobox', { name: 'Add a comment' });
   await box.fill('@Zur');
-  const suggestions = leoCard.getByRole('listbox', { name: 'People to mention' });
+  // The list floats over the page (a portal at the end of <body>), not inside the card.
+  const suggestions = leo.getByRole('listbox', { name: 'People to mention' });
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   await suggestions.getByRole('option', { name: author.name, exact: true }).click();
   await expect(box).toHaveValue(`@${author.name} `);

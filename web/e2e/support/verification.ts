@@ -51,20 +51,6 @@ export async function verifyEmailInBrowser(page: Page, email: string): Promise<v
   await expect(banner).toBeHidden();
 }
 
-/** For students built through the emulator's REST API: asks for the link with their token and opens it. */
-export async function verifyEmailByRest(email: string, idToken: string): Promise<void> {
-  const before = (await caughtLinks(email)).length;
-  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken }),
-  });
-  if (!response.ok) throw new Error(`sendOobCode answered ${response.status}: ${await response.text()}`);
-  const links = await caughtLinks(email);
-  if (links.length <= before) throw new Error(`the emulator caught no new verification link for ${email}`);
-  await openVerificationLink(links.at(-1)!);
-}
-
 /** Whether the emulator has an account for `email` (its accounts:lookup needs the project owner's token). */
 export async function emulatorHasAccount(email: string): Promise<boolean> {
   const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { User } from 'firebase/auth';
-import { onAuthStateChanged, reload, signOut as firebaseSignOut } from 'firebase/auth';
+import { onAuthStateChanged, signOut as firebaseSignOut } from 'firebase/auth';
 import { auth } from '../../shared/session/firebase';
 import { AuthProvider } from './auth-provider';
 import { useAuth } from '../../shared/session/auth-context';
@@ -10,7 +10,7 @@ import { syncUserProfile } from '../../features/auth/sync-user';
 jest.mock('../../shared/session/firebase', () => ({ auth: { currentUser: null } }));
 jest.mock('../../shared/lib/apollo-instance', () => ({ resetApolloCache: jest.fn(async () => undefined) }));
 jest.mock('../../features/auth/sync-user', () => ({ syncUserProfile: jest.fn() }));
-jest.mock('firebase/auth', () => ({ onAuthStateChanged: jest.fn(), signOut: jest.fn(), reload: jest.fn() }));
+jest.mock('firebase/auth', () => ({ onAuthStateChanged: jest.fn(), signOut: jest.fn() }));
 
 const onAuthStateChangedMock = onAuthStateChanged as unknown as jest.Mock;
 const syncMock = syncUserProfile as jest.MockedFunction<typeof syncUserProfile>;
@@ -165,9 +165,9 @@ describe('AuthProvider', () => {
   it('reloadEmailVerified asks the provider again and takes a fresh token once verified, still signed in (issue 25)', async () => {
     syncMock.mockResolvedValue({ id: 'uid-123', dateOfBirth: '2000-01-01', displayName: 'Ada', email: null, photoURL: null });
     const getIdToken = jest.fn(async () => 'fresh-token');
-    const user = { ...firebaseUser, emailVerified: false, getIdToken } as unknown as User;
+    const reloadMock = jest.fn();
+    const user = { ...firebaseUser, emailVerified: false, getIdToken, reload: reloadMock } as unknown as User;
     (auth as { currentUser: User | null }).currentUser = user;
-    const reloadMock = reload as jest.Mock;
     render(
       <AuthProvider>
         <Probe />
@@ -181,8 +181,8 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('answer:false')).toBeInTheDocument();
     expect(getIdToken).not.toHaveBeenCalled();
 
-    reloadMock.mockImplementationOnce(async (reloaded: { emailVerified: boolean }) => {
-      reloaded.emailVerified = true;
+    reloadMock.mockImplementationOnce(async () => {
+      (user as { emailVerified: boolean }).emailVerified = true;
     });
     await act(async () => screen.getByRole('button', { name: 'check verified' }).click());
     expect(await screen.findByText('answer:true')).toBeInTheDocument();

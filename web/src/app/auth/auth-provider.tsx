@@ -4,7 +4,7 @@
 // compatibility (D2) and removed again on sign-out. The context it fills, and the hook screens
 // read it with, are the shared session (shared/session/auth-context.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { onAuthStateChanged, reload, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import { onAuthStateChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { auth } from '../../shared/session/firebase';
 import { AuthContextProvider, type AuthContextValue, type CurrentUser, type ProfileStatus } from '../../shared/session/auth-context';
 import type { SyncedUser } from '../../features/auth/sync-user';
@@ -102,7 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const reloadEmailVerified = useCallback(async () => {
     const user = auth.currentUser;
     if (!user) return false;
-    await reload(user);
+    await user.reload();
     // The token in hand still says email_verified: false; the api reads the claim, so take a new one.
     if (user.emailVerified) await user.getIdToken(true);
     if (auth.currentUser?.uid === user.uid) setCurrentUser(toCurrentUser(user));
