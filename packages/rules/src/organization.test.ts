@@ -50,7 +50,9 @@ describe('organization description (≤ 1,000 characters)', () => {
 
 describe('the create and edit forms', () => {
   it('check every field at once, by the api’s field names', () => {
-    expect(checkOrganizationForm({ name: 'x', slug: '--', description: 'd'.repeat(1001), category: 'parties', joinMode: 'invite' })).toEqual({
+    expect(
+      checkOrganizationForm({ name: 'x', slug: '--', description: 'd'.repeat(1001), category: 'parties', joinMode: 'invite' }),
+    ).toEqual({
       ok: false,
       problems: {
         name: MESSAGES.organizationNameShort,

@@ -17,7 +17,8 @@ const VIEWERS = {
 
 /** The organization as each viewer above stands in it (the policy judges the actor's own relation). */
 function as(name: keyof typeof VIEWERS, status = OrganizationStatus.ACTIVE): OrganizationSubject {
-  const role = { owner: OrganizationRole.OWNER, officer: OrganizationRole.OFFICER, member: OrganizationRole.MEMBER }[name as string] ?? null;
+  const role =
+    { owner: OrganizationRole.OWNER, officer: OrganizationRole.OFFICER, member: OrganizationRole.MEMBER }[name as string] ?? null;
   return { status, viewerRole: role as OrganizationRole | null, viewerRequested: name === 'requester' };
 }
 
@@ -37,7 +38,15 @@ function table(status: OrganizationStatus, target: (viewer: string) => MemberSub
 
 const T = true;
 const F = false;
-const row = (owner: boolean, officer: boolean, member: boolean, requester: boolean, outsider: boolean, unverified: boolean, moderator: boolean) => ({
+const row = (
+  owner: boolean,
+  officer: boolean,
+  member: boolean,
+  requester: boolean,
+  outsider: boolean,
+  unverified: boolean,
+  moderator: boolean,
+) => ({
   owner,
   officer,
   member,
@@ -104,22 +113,42 @@ describe('organizations policy, row by row', () => {
     const nobodyActs = row(F, F, F, F, F, F, F);
     expect(answers.view).toEqual(row(F, F, F, F, F, F, T));
     expect(answers.moderate).toEqual(row(F, F, F, F, F, F, T));
-    for (const action of ['edit', 'join', 'postAs', 'approve', 'removeMembers', 'removeMember', 'manageOfficers', 'setOfficer', 'transferOwnership', 'transferTo', 'follow']) {
+    for (const action of [
+      'edit',
+      'join',
+      'postAs',
+      'approve',
+      'removeMembers',
+      'removeMember',
+      'manageOfficers',
+      'setOfficer',
+      'transferOwnership',
+      'transferTo',
+      'follow',
+    ]) {
       expect({ action, answers: answers[action] }).toEqual({ action, answers: nobodyActs });
     }
   });
 
   it('refuses in clear words: the owner leaving, joining twice, reporting one you run; the e-mail gate first', () => {
-    expect(() => authorize(organizationPolicy, me, 'leave', as('owner'))).toThrow(new ValidationError({ id: ORGANIZATION_MESSAGES.ownerLeaving }));
-    expect(() => authorize(organizationPolicy, me, 'join', as('member'))).toThrow(new ValidationError({ id: ORGANIZATION_MESSAGES.alreadyMember }));
-    expect(() => authorize(organizationPolicy, me, 'report', as('officer'))).toThrow(new ValidationError({ id: ORGANIZATION_MESSAGES.reportOwn }));
+    expect(() => authorize(organizationPolicy, me, 'leave', as('owner'))).toThrow(
+      new ValidationError({ id: ORGANIZATION_MESSAGES.ownerLeaving }),
+    );
+    expect(() => authorize(organizationPolicy, me, 'join', as('member'))).toThrow(
+      new ValidationError({ id: ORGANIZATION_MESSAGES.alreadyMember }),
+    );
+    expect(() => authorize(organizationPolicy, me, 'report', as('officer'))).toThrow(
+      new ValidationError({ id: ORGANIZATION_MESSAGES.reportOwn }),
+    );
     expect(() => authorize(organizationPolicy, me, 'postAs', as('member'))).toThrow(ORGANIZATION_MESSAGES.postAs);
     expect(() => authorize(organizationPolicy, VIEWERS.unverified, 'join', as('outsider'))).toThrow(new UnverifiedEmailError());
     expect(() => authorize(organizationPolicy, VIEWERS.unverified, 'create', null)).toThrow(new UnverifiedEmailError());
   });
 
   it('answers a signed-out visitor no to every row', () => {
-    expect(policyAnswers(organizationPolicy, { signedOut: null }, { follow: as('outsider'), view: as('outsider'), create: null } as never)).toEqual({
+    expect(
+      policyAnswers(organizationPolicy, { signedOut: null }, { follow: as('outsider'), view: as('outsider'), create: null } as never),
+    ).toEqual({
       follow: { signedOut: false },
       view: { signedOut: false },
       create: { signedOut: false },

@@ -49,13 +49,19 @@ describe('OrganizationService: founding and editing', () => {
       },
     });
     await expect(
-      db.services.organizations.create({ ...mia, emailVerified: false }, { name: 'Quiet', slug: 'quiet', category: OrganizationCategory.OTHER }),
+      db.services.organizations.create(
+        { ...mia, emailVerified: false },
+        { name: 'Quiet', slug: 'quiet', category: OrganizationCategory.OTHER },
+      ),
     ).rejects.toMatchObject({ code: 'FORBIDDEN_UNVERIFIED', message: UNVERIFIED_EMAIL_MESSAGE });
     expect(await db.snapshot()).toEqual(before);
   });
 
   scenario('officers edit it (the address stays); members and outsiders are refused', async ({ ada, grace, linus, chess }, db) => {
-    const edited = await db.services.organizations.update(grace, chess.id, { description: 'Now with clocks', category: OrganizationCategory.CULTURE });
+    const edited = await db.services.organizations.update(grace, chess.id, {
+      description: 'Now with clocks',
+      category: OrganizationCategory.CULTURE,
+    });
     expect(edited).toMatchObject({ slug: 'chess-club', description: 'Now with clocks', category: OrganizationCategory.CULTURE });
     await expect(db.services.organizations.update(linus, chess.id, { name: 'Mine now' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -88,30 +94,38 @@ describe('OrganizationService: joining, requests and leaving', () => {
     });
   });
 
-  scenario('a request tells the officers (grouped); approving makes a member and tells the requester', async ({ ada, linus, mia, film }, db) => {
-    await db.services.organizations.join(linus, film.id);
-    const officerSees = await db.services.notifications.list(ada, FIRST);
-    expect(officerSees.items).toEqual([
-      expect.objectContaining({ kind: NotificationKind.JOIN_REQUEST, organizationId: film.id, actorCount: 2, actorUids: [linus.uid, mia.uid] }),
-    ]);
-    const page = await db.services.organizations.pendingRequests(ada, film, FIRST);
-    expect(page!.items.map((row) => row.user.id)).toEqual([mia.uid, linus.uid]);
+  scenario(
+    'a request tells the officers (grouped); approving makes a member and tells the requester',
+    async ({ ada, linus, mia, film }, db) => {
+      await db.services.organizations.join(linus, film.id);
+      const officerSees = await db.services.notifications.list(ada, FIRST);
+      expect(officerSees.items).toEqual([
+        expect.objectContaining({
+          kind: NotificationKind.JOIN_REQUEST,
+          organizationId: film.id,
+          actorCount: 2,
+          actorUids: [linus.uid, mia.uid],
+        }),
+      ]);
+      const page = await db.services.organizations.pendingRequests(ada, film, FIRST);
+      expect(page!.items.map((row) => row.user.id)).toEqual([mia.uid, linus.uid]);
 
-    const after = await db.services.organizations.decideJoinRequest(ada, film.id, mia.uid, true);
-    expect(after.memberCount).toBe(2);
-    expect((await db.services.notifications.list(mia, FIRST)).items).toEqual([
-      expect.objectContaining({ kind: NotificationKind.JOIN_APPROVED, organizationId: film.id, actorUids: [ada.uid] }),
-    ]);
-    // The officers' group now names only who is still waiting.
-    expect((await db.services.notifications.list(ada, FIRST)).items[0]).toMatchObject({ actorUids: [linus.uid], actorCount: 1 });
-    await db.services.organizations.decideJoinRequest(ada, film.id, linus.uid, false);
-    expect((await db.services.notifications.list(linus, FIRST)).items[0]).toMatchObject({ kind: NotificationKind.JOIN_DECLINED });
-    expect((await db.services.organizations.byIds([film.id], linus))[0]).toMatchObject({ viewerRole: null, viewerRequested: false });
-    expect((await db.services.notifications.list(ada, FIRST)).items).toEqual([]);
-    await expect(db.services.organizations.decideJoinRequest(ada, film.id, linus.uid, true)).rejects.toMatchObject({
-      fields: { userId: ORGANIZATION_MESSAGES.requestNotFound },
-    });
-  });
+      const after = await db.services.organizations.decideJoinRequest(ada, film.id, mia.uid, true);
+      expect(after.memberCount).toBe(2);
+      expect((await db.services.notifications.list(mia, FIRST)).items).toEqual([
+        expect.objectContaining({ kind: NotificationKind.JOIN_APPROVED, organizationId: film.id, actorUids: [ada.uid] }),
+      ]);
+      // The officers' group now names only who is still waiting.
+      expect((await db.services.notifications.list(ada, FIRST)).items[0]).toMatchObject({ actorUids: [linus.uid], actorCount: 1 });
+      await db.services.organizations.decideJoinRequest(ada, film.id, linus.uid, false);
+      expect((await db.services.notifications.list(linus, FIRST)).items[0]).toMatchObject({ kind: NotificationKind.JOIN_DECLINED });
+      expect((await db.services.organizations.byIds([film.id], linus))[0]).toMatchObject({ viewerRole: null, viewerRequested: false });
+      expect((await db.services.notifications.list(ada, FIRST)).items).toEqual([]);
+      await expect(db.services.organizations.decideJoinRequest(ada, film.id, linus.uid, true)).rejects.toMatchObject({
+        fields: { userId: ORGANIZATION_MESSAGES.requestNotFound },
+      });
+    },
+  );
 
   scenario('only officers see and answer requests', async ({ mia, linus, film }, db) => {
     expect(await db.services.organizations.pendingRequests(linus, film, FIRST)).toBeNull();
@@ -206,7 +220,10 @@ describe('OrganizationService: officers and ownership', () => {
   scenario("an owner's deleted account hands the organization to the longest-serving officer; nobody left, it goes", async (data, db) => {
     const { ada, grace, mia, chess, film } = data;
     await db.dataSource.query('DELETE FROM users WHERE firebase_uid = $1', [ada.uid]);
-    expect((await db.services.organizations.byIds([chess.id], grace))[0]).toMatchObject({ viewerRole: OrganizationRole.OWNER, memberCount: 2 });
+    expect((await db.services.organizations.byIds([chess.id], grace))[0]).toMatchObject({
+      viewerRole: OrganizationRole.OWNER,
+      memberCount: 2,
+    });
     // The Film Society had only its owner (Mia was still waiting): it is gone with them.
     expect(await db.services.organizations.byIds([film.id], mia)).toEqual([]);
   });
@@ -217,11 +234,10 @@ describe('OrganizationService: members page', () => {
     const { owner, chess, members } = data;
     // Joined a minute apart, in order.
     for (const [index, member] of members.entries()) {
-      await db.dataSource.query(`UPDATE organization_members SET created_at = now() - make_interval(mins => $3) WHERE organization_id = $1 AND user_uid = $2`, [
-        chess.id,
-        member.uid,
-        100 - index,
-      ]);
+      await db.dataSource.query(
+        `UPDATE organization_members SET created_at = now() - make_interval(mins => $3) WHERE organization_id = $1 AND user_uid = $2`,
+        [chess.id, member.uid, 100 - index],
+      );
     }
     const seen: string[] = [];
     let after: PageRequest['after'] = null;
@@ -303,7 +319,8 @@ describe('OrganizationService: posting as the organization and its pages', () =>
     const home = async (who: typeof vera) => (await db.services.feeds.home(who, FIRST)).items.map((post) => post.id);
     const veraHome = await home(vera);
     expect(veraHome).toEqual(expect.arrayContaining([third.id, first.id]));
-    for (const hiddenFromVera of [personal.id, byBlocker.id, byMuted.id, bySuspended.id, hidden.id]) expect(veraHome).not.toContain(hiddenFromVera);
+    for (const hiddenFromVera of [personal.id, byBlocker.id, byMuted.id, bySuspended.id, hidden.id])
+      expect(veraHome).not.toContain(hiddenFromVera);
     expect(await home(quinn)).toEqual([]);
     expect(await home(ada)).toEqual(expect.arrayContaining([third.id, byMuted.id, byBlocker.id]));
     const walked = await db.services.feeds.home(vera, { size: 2, after: null });
@@ -354,7 +371,7 @@ describe('OrganizationService: the directory and suggestions', () => {
     expect(suggested).toEqual(expect.arrayContaining(['film-society', 'poetry']));
   });
 
-  scenario("a profile lists the organizations a student belongs to, unless they chose not to (but not to themselves)", async (data, db) => {
+  scenario('a profile lists the organizations a student belongs to, unless they chose not to (but not to themselves)', async (data, db) => {
     const { ada, grace, mia, chess, film } = data;
     const listed = async (viewer: typeof ada, of: typeof ada) =>
       (await db.services.organizations.ofUser(viewer, await db.services.users.get(of.uid), FIRST))?.items.map((o) => o.id) ?? null;

@@ -440,7 +440,8 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
   async leave(viewer: Viewer, id: string): Promise<Organization> {
     await this.withNotifications(async (tx, notify) => {
       const organization = await this.load(viewer, id, tx);
-      if (organization.viewerRole === null && !organization.viewerRequested) throw new ValidationError({ id: ORGANIZATION_MESSAGES.notMember });
+      if (organization.viewerRole === null && !organization.viewerRequested)
+        throw new ValidationError({ id: ORGANIZATION_MESSAGES.notMember });
       authorize(organizationPolicy, viewer, 'leave', subjectOf(organization));
       if (organization.viewerRequested) {
         await tx.query('DELETE FROM organization_join_requests WHERE organization_id = $1 AND user_uid = $2', [
