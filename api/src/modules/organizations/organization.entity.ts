@@ -59,6 +59,9 @@ export class Organization {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz', precision: 3 })
   updatedAt!: Date;
 
+  /** Whose relation the three fields below describe (the reader's uid; '' signed out). */
+  readFor!: string;
+
   /** The reader's role in it (null: not a member), read with the row for that reader. */
   viewerRole!: OrganizationRole | null;
 

@@ -263,6 +263,8 @@ export class OrganizationResolver {
     @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
     const page = await services.organizations.posts(viewer, organization.id, cursorPage(first, after));
+    // Each post's `organization` is this one, already read for this viewer: no statement for it.
+    if (organization.readFor === (viewer?.uid ?? '')) loaders.organization.prime(organization.id, organization);
     return toConnection(primePostListPage(loaders, page), (post) => post);
   }
 
@@ -274,6 +276,7 @@ export class OrganizationResolver {
     @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
     const page = await services.organizations.upcomingEvents(viewer, organization.id, cursorPage(first, after));
+    if (organization.readFor === (viewer?.uid ?? '')) loaders.organization.prime(organization.id, organization);
     return toConnection(primePostListPage(loaders, page), (post) => ({ createdAt: post.eventStartsAt!, id: post.id }));
   }
 

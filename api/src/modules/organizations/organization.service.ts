@@ -148,8 +148,9 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
               LEFT JOIN organization_follows fo ON fo.user_uid = ${viewer} AND fo.organization_id = o.id`;
   }
 
-  private read(row: Record<string, unknown>): Organization {
+  private read(row: Record<string, unknown>, viewer: Pick<Viewer, 'uid'> | null): Organization {
     return Object.assign(this.rows.read(row), {
+      readFor: viewer?.uid ?? '',
       viewerRole: (row.viewer_role as OrganizationRole | null) ?? null,
       viewerRequested: row.viewer_requested === true,
       viewerFollows: row.viewer_follows === true,
@@ -164,7 +165,7 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
       `${this.selectFor('$2::text')} WHERE o.id = ANY($1::uuid[]) AND (o.status = 'active' OR $3::boolean)`,
       [valid, viewer?.uid ?? '', seesEveryOrganization(viewer)],
     );
-    return rows.map((row) => this.read(row));
+    return rows.map((row) => this.read(row, viewer));
   }
 
   /** The organization at /org/:slug, if the viewer may see it (null as for one that is not there). */
@@ -175,7 +176,7 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
       `${this.selectFor('$2::text')} WHERE o.slug = $1 AND (o.status = 'active' OR $3::boolean)`,
       [wanted, viewer?.uid ?? '', seesEveryOrganization(viewer)],
     );
-    return row ? this.read(row) : null;
+    return row ? this.read(row, viewer) : null;
   }
 
   /** One the viewer may see, or 'Organization not found'; within `tx`, its row locked (membership changes take turns). */
@@ -186,7 +187,7 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
       [id, viewer?.uid ?? '', seesEveryOrganization(viewer)],
     );
     if (!row) throw organizationNotFound();
-    return this.read(row);
+    return this.read(row, viewer);
   }
 
   /**
@@ -221,7 +222,7 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
       ],
     );
     const items = rows.map((row) =>
-      Object.assign(this.read(row), {
+      Object.assign(this.read(row, viewer), {
         position: { createdAt: row.o_created_at as Date, id: JSON.stringify([row.list_rank, row.list_name, row.o_id]) },
       }),
     );
@@ -251,7 +252,7 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
         LIMIT $2`,
       [viewer?.uid ?? '', size, categories, words],
     );
-    return rows.map((row) => this.read(row));
+    return rows.map((row) => this.read(row, viewer));
   }
 
   /** The organizations a person belongs to, newest membership first; null when they chose not to show them (not to themselves). */
@@ -267,7 +268,7 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
       [user.id, viewer?.uid ?? '', page.size + 1, seesEveryOrganization(viewer), page.after?.createdAt ?? null, uuidOrNull(page.after?.id)],
     );
     return toPage(
-      rows.map((row) => Object.assign(this.read(row), { position: { createdAt: row.list_at as Date, id: row.o_id as string } })),
+      rows.map((row) => Object.assign(this.read(row, viewer), { position: { createdAt: row.list_at as Date, id: row.o_id as string } })),
       page.size,
     );
   }
@@ -305,7 +306,9 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
 
   /** Pending requests, oldest first: officers only (null for anyone else). Blocked people are left out. */
   async pendingRequests(viewer: Viewer | null, organization: Organization, page: PageRequest): Promise<Page<JoinRequestRow> | null> {
-    if (!organizationPolicy.can(viewer, 'approve', subjectOf(organization))) return null;
+    // The policy judges the viewer's own relation to it: read again if the row in hand was read for someone else.
+    const own = organization.readFor === (viewer?.uid ?? '') ? organization : await this.load(viewer, organization.id).catch(() => null);
+    if (!own || !organizationPolicy.can(viewer, 'approve', subjectOf(own))) return null;
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `SELECT r.created_at AS requested_at, ${this.users.selectList}
          FROM organization_join_requests r JOIN users u ON u.firebase_uid = r.user_uid
@@ -437,6 +440,8 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
   async leave(viewer: Viewer, id: string): Promise<Organization> {
     await this.withNotifications(async (tx, notify) => {
       const organization = await this.load(viewer, id, tx);
+      if (organization.viewerRole === null && !organization.viewerRequested)
+        throw new ValidationError({ id: ORGANIZATION_MESSAGES.notMember });
       authorize(organizationPolicy, viewer, 'leave', subjectOf(organization));
       if (organization.viewerRequested) {
         await tx.query('DELETE FROM organization_join_requests WHERE organization_id = $1 AND user_uid = $2', [
