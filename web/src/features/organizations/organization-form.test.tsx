@@ -133,6 +133,38 @@ describe('editing an organization', () => {
     expect(await screen.findByText('Organization page')).toBeInTheDocument();
   });
 
+  it('removes the picture when asked (the api takes an empty address as none)', async () => {
+    const user = userEvent.setup();
+    const organization = makeOrganization({ photoURL: '/media/images/chess.webp' }, ORGANIZATION_CAN.owner);
+    const saved = jest.fn(() => ({ data: { updateOrganization: { ...organization, photoURL: null } } }));
+    renderAt('/org/chess-club/edit', [
+      { request: { query: OrganizationPageDocument, variables: { slug: 'chess-club' } }, result: { data: { organization } } },
+      {
+        request: {
+          query: UpdateOrganizationDocument,
+          variables: {
+            id: 'org-1',
+            input: {
+              name: 'Chess Club',
+              description: 'We play on Tuesdays in the library.',
+              category: 'ACADEMIC',
+              joinMode: 'OPEN',
+              photoURL: '',
+            },
+          },
+        },
+        result: saved,
+      },
+    ]);
+    expect(await screen.findByRole('img', { name: "Chess Club's picture" })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove picture' }));
+    expect(screen.queryByRole('img', { name: "Chess Club's picture" })).not.toBeInTheDocument();
+    expect(screen.getByText('The picture goes when you save.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Organization page')).toBeInTheDocument();
+    expect(saved).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses someone who may not edit it', async () => {
     renderAt('/org/chess-club/edit', [
       {

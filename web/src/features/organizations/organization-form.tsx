@@ -43,6 +43,8 @@ export function OrganizationForm({ organization }: { organization?: Organization
   const fileInput = useRef<HTMLInputElement>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  // Editing: the current picture taken away ('' tells the api to remove it).
+  const [removePicture, setRemovePicture] = useState(false);
   const [createOrganization, creating] = useMutation(CreateOrganizationDocument);
   const [updateOrganization, updating] = useMutation(UpdateOrganizationDocument);
   const saving = creating.loading || updating.loading;
@@ -78,6 +80,7 @@ export function OrganizationForm({ organization }: { organization?: Organization
       setPhotoError(problem);
       return;
     }
+    setRemovePicture(false);
     setPreviewUrl(URL.createObjectURL(file));
     upload.start(file);
   }
@@ -91,12 +94,15 @@ export function OrganizationForm({ organization }: { organization?: Organization
       return;
     }
     setProblems({});
-    const photoURL = upload.status === 'complete' && upload.mediaUrl ? upload.mediaUrl : undefined;
+    const photoURL = upload.status === 'complete' && upload.mediaUrl ? upload.mediaUrl : removePicture ? '' : undefined;
     const { name, slug, description, category, joinMode } = checked.value;
     try {
       if (organization) {
         await updateOrganization({
-          variables: { id: organization.id, input: { name, description, category, joinMode, ...(photoURL ? { photoURL } : {}) } },
+          variables: {
+            id: organization.id,
+            input: { name, description, category, joinMode, ...(photoURL !== undefined ? { photoURL } : {}) },
+          },
         });
         navigate(`/org/${encodeURIComponent(organization.slug)}`);
       } else {
@@ -143,7 +149,11 @@ export function OrganizationForm({ organization }: { organization?: Organization
       <fieldset>
         <legend className="mb-2 block text-sm font-medium text-gray-900">Picture (optional)</legend>
         <div className="flex flex-wrap items-center gap-4">
-          <OrganizationPicture photoURL={previewUrl ?? organization?.photoURL} name={draft.name || 'Organization'} size={72} />
+          <OrganizationPicture
+            photoURL={previewUrl ?? (removePicture ? null : organization?.photoURL)}
+            name={draft.name || 'Organization'}
+            size={72}
+          />
           <div className="space-y-1">
             <input
               ref={fileInput}
@@ -160,8 +170,18 @@ export function OrganizationForm({ organization }: { organization?: Organization
               onClick={() => fileInput.current?.click()}
               className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
-              {previewUrl || organization?.photoURL ? 'Choose another picture' : 'Choose a picture'}
+              {previewUrl || (organization?.photoURL && !removePicture) ? 'Choose another picture' : 'Choose a picture'}
             </button>
+            {organization?.photoURL && !previewUrl && !removePicture && (
+              <button
+                type="button"
+                onClick={() => setRemovePicture(true)}
+                className="ml-2 rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              >
+                Remove picture
+              </button>
+            )}
+            {removePicture && <p className="text-xs text-gray-700">The picture goes when you save.</p>}
             <p className="text-xs text-gray-600">JPEG, PNG or GIF. Max size 5MB.</p>
             {uploading && (
               <div
