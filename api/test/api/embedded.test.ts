@@ -42,12 +42,30 @@ describe('embedded PGlite mode', () => {
     const club = await graphql(
       first,
       student.token,
-      `mutation { createOrganization(input: { name: "Embedded Club", slug: "embedded-club", category: OTHER }) { id memberCount } }`,
+      `
+        mutation {
+          createOrganization(input: { name: "Embedded Club", slug: "embedded-club", category: OTHER }) {
+            id
+            memberCount
+          }
+        }
+      `,
     );
     expect(club.data.createOrganization.memberCount).toBe(1);
-    const posted = await graphql(first, student.token, `mutation($input: CreatePostInput!) { createPost(input: $input) { id } }`, {
-      input: { videoUrl: await uploadedVideo(first, student), caption: 'From the club', organizationId: club.data.createOrganization.id },
-    });
+    const posted = await graphql(
+      first,
+      student.token,
+      `
+        mutation ($input: CreatePostInput!) {
+          createPost(input: $input) {
+            id
+          }
+        }
+      `,
+      {
+        input: { videoUrl: await uploadedVideo(first, student), caption: 'From the club', organizationId: club.data.createOrganization.id },
+      },
+    );
     expect(posted.errors).toBeUndefined();
     await first.close();
 
