@@ -36,10 +36,12 @@ export default {
     events: {
       calendar: 'adding an event puts it in the calendar',
       campuses: "the Events page shows the viewer's campus first (CampusScope)",
+      organizations: "the Events page's 'From my organizations' reads the viewer's memberships",
       posts: 'an event is a post with a time and place',
     },
     feeds: {
       campuses: "Explore shows the viewer's campus first (CampusScope)",
+      organizations: 'Home shows posts made as the organizations the viewer belongs to or follows',
       posts: 'a feed is a page of posts',
     },
     follows: {
@@ -63,6 +65,14 @@ export default {
     notifications: {
       posts: 'a notification may name a post',
       users: 'a notification names the person who acted',
+    },
+    organizations: {
+      campuses: "an organization belongs to its founder's campus; the directory shows the viewer's campus first",
+      moderation: "reports about an organization go to moderation's queue; a moderator's decision is audited there",
+      notifications: 'join requests, their outcome and new events notify',
+      posts: 'officers post as the organization; its page lists its posts and events',
+      uploads: "an organization's picture is an upload",
+      users: 'members are users; a profile lists their organizations',
     },
     posts: {
       mentions: 'a caption mentions people',
@@ -108,6 +118,11 @@ export default {
       blocks: 'the report dialog offers to block or mute the person reported',
     },
     notifications: {},
+    organizations: {
+      campus: "the directory lists the viewer's campus first, with the switch",
+      feed: "an organization's posts and upcoming events are feeds of post cards",
+      moderation: "Report on an organization; a moderator's note when hiding or suspending one",
+    },
     pages: {},
     player: {
       follows: 'the Follow button over a clip',
@@ -123,6 +138,7 @@ export default {
       blocks: 'Block and Mute on a profile',
       follows: 'the Follow button on a profile',
       moderation: 'Report and Make moderator on a profile',
+      organizations: 'a profile lists the organizations the student shows',
       player: "a profile's grid opens its clips in the player",
       post: "a profile's own posts, their delete control and processing state",
     },

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { RateLimiter } from '../infra/rate-limit/rate-limiter';
 import type { RateLimitState } from '../shared/rate-limit-outcome';
 import type { Viewer } from '../shared/viewer';
+import type { Organization } from './organizations';
 import type { Post } from './posts';
 import type { Services } from './services';
 import type { User } from './users';
@@ -44,6 +45,8 @@ export function createContext(
 export interface Loaders {
   user: DataLoader<string, User | null>;
   post: DataLoader<string, Post | null>;
+  /** An organization the viewer may see (Post.organization, Notification.organization). */
+  organization: DataLoader<string, Organization | null>;
   viewerHasLiked: DataLoader<string, boolean>;
   viewerFollows: DataLoader<string, boolean>;
   /** A profile photo URL's sized copies. */
@@ -54,6 +57,7 @@ export function createLoaders(services: Services, viewer: Viewer | null): Loader
   return {
     user: new DataLoader(async (ids) => byId(ids, await services.users.byIdsVisibleTo(ids, viewer))),
     post: new DataLoader(async (ids) => byId(ids, await services.posts.byIds(ids, viewer))),
+    organization: new DataLoader(async (ids) => byId(ids, await services.organizations.byIds(ids, viewer))),
     viewerHasLiked: new DataLoader(async (postIds) => {
       if (!viewer) return postIds.map(() => false);
       const liked = await services.likes.likedBy(viewer.uid, postIds);

@@ -30,6 +30,16 @@ import { FOLLOW_VIEWER_CAN, FollowResolver, FollowViewerCanResolver } from './fo
 import { LikeResolver } from './likes';
 import { MentionResolver } from './mentions';
 import { NotificationResolver } from './notifications';
+import {
+  APP_ORGANIZATION_CAN,
+  NotificationOrganizationResolver,
+  ORGANIZATION_VIEWER_CAN,
+  OrganizationAppCanResolver,
+  OrganizationResolver,
+  OrganizationViewerCanResolver,
+  PostOrganizationResolver,
+  UserOrganizationsResolver,
+} from './organizations';
 import { APP_POST_CAN, POST_VIEWER_CAN, PostResolver, PostViewerCanResolver, UserPostsResolver } from './posts';
 import { SearchResolver } from './search';
 import { USER_VIEWER_CAN, UserResolver, UserViewerCanResolver } from './users';
@@ -68,6 +78,12 @@ export const RESOLVERS = [
   TeamMemberViewerCanResolver,
   PostCommentCanResolver,
   CampusResolver,
+  OrganizationResolver,
+  PostOrganizationResolver,
+  UserOrganizationsResolver,
+  NotificationOrganizationResolver,
+  OrganizationViewerCanResolver,
+  OrganizationAppCanResolver,
 ] as const;
 
 /**
@@ -79,5 +95,6 @@ export const VIEWER_CAN = {
   Comment: { ...COMMENT_VIEWER_CAN, ...COMMENT_MODERATION_CAN },
   User: { ...USER_VIEWER_CAN, ...FOLLOW_VIEWER_CAN, ...BLOCK_VIEWER_CAN, ...USER_MODERATION_CAN },
   TeamMember: TEAM_MEMBER_CAN,
-  Query: { ...APP_POST_CAN, ...APP_MODERATION_CAN },
+  Organization: ORGANIZATION_VIEWER_CAN,
+  Query: { ...APP_POST_CAN, ...APP_MODERATION_CAN, ...APP_ORGANIZATION_CAN },
 } as const;

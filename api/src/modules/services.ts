@@ -15,6 +15,7 @@ import { type CaptionMentionNotifier, PostService, type PostRemovalNotifier, typ
 import { SearchService } from './search';
 import { UserService } from './users';
 import { CampusService, type SignupMode } from './campuses';
+import { OrganizationService } from './organizations';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
 export interface Services {
@@ -33,6 +34,7 @@ export interface Services {
   moderation: ModerationService;
   notifications: NotificationService;
   search: SearchService;
+  organizations: OrganizationService;
 }
 
 export interface ServiceDeps {
@@ -78,7 +80,11 @@ export function createServices({
   const captionMentions: CaptionMentionNotifier = {
     transaction: (work) =>
       notifications.withNotifications((tx, writer) =>
-        work(tx, (actorUid, uids, postId) => notifications.notifyMentions({ uid: actorUid }, uids, postId, null, writer)),
+        work(
+          tx,
+          (actorUid, uids, postId) => notifications.notifyMentions({ uid: actorUid }, uids, postId, null, writer),
+          (actorUid, postId, organizationId) => writer.organizationEvent(actorUid, postId, organizationId),
+        ),
       ),
   };
   // A deleted post's notifications go with it; their readers hear their new count.
@@ -89,10 +95,32 @@ export function createServices({
         return work(tx);
       }),
   };
-  // A new post's event is checked by the events module (posts cannot import it).
-  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals);
+  // Organizations and moderation need each other: moderation reports organizations through the
+  // OrganizationReports port, organizations record moderators' decisions through moderation.
+  let organizations: OrganizationService | null = null;
+  const organizationsLater = () => organizations!;
+  // A new post's event is checked by the events module, posting as an organization by organizations (posts cannot import them).
+  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals, {
+    authorizePostAs: (viewer, id) => organizationsLater().authorizePostAs(viewer, id),
+  });
   const events = new EventsService(db, posts, publicBase);
   const comments = new CommentService(db, users, commentEvents, notifications, mentions);
+  const moderation = new ModerationService({
+    db,
+    users,
+    posts,
+    comments,
+    media,
+    reportsToHide,
+    announceStanding: announceStanding ?? (async () => undefined),
+    notifications,
+    organizations: {
+      reportedOwner: (viewer, id) => organizationsLater().reportedOwner(viewer, id),
+      ownerOf: (id) => organizationsLater().ownerOf(id),
+      describe: (id) => organizationsLater().describe(id),
+    },
+  });
+  organizations = new OrganizationService(db, media, notifications, moderation);
   return {
     campuses,
     users,
@@ -106,17 +134,9 @@ export function createServices({
     calendarFeeds: new CalendarFeedService(db, events, publicBase),
     accounts: new AccountService(media, identity, notifications),
     blocks: new BlockService(db, users, notifications, blockEvents),
-    moderation: new ModerationService({
-      db,
-      users,
-      posts,
-      comments,
-      media,
-      reportsToHide,
-      announceStanding: announceStanding ?? (async () => undefined),
-      notifications,
-    }),
+    moderation,
     notifications,
     search: new SearchService(db),
+    organizations,
   };
 }

@@ -24,7 +24,10 @@ export type LimitedAction =
   | 'report'
   | 'moderate'
   | 'role'
-  | 'search';
+  | 'search'
+  | 'organization'
+  | 'membership'
+  | 'organizationAdmin';
 
 export interface LimitWindow {
   points: number;
@@ -43,6 +46,7 @@ export type RateLimitTable = Record<LimitedAction, ActionLimits>;
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** Ten times the student's window, per address (see above). */
 function perStudent(points: number, seconds: number): { perStudent: LimitWindow; perAddress: LimitWindow } {
@@ -110,4 +114,13 @@ export const RATE_LIMITS = {
    * Signed out, the address's limit alone applies.
    */
   search: perStudent(120, MINUTE),
+  /** Founding an organization (issue 26): a student starts a club or two, not dozens; a script making clubs is held to 5 a day. */
+  organization: perStudent(5, DAY),
+  /** Joining, asking to join, leaving and following organizations: a first week's browsing of the directory stays under it. */
+  membership: perStudent(60, 10 * MINUTE),
+  /**
+   * Officers running an organization (editing it, answering requests, removing members, officers,
+   * handing over): answering a freshers' fair's worth of requests one by one fits in ten minutes.
+   */
+  organizationAdmin: perStudent(200, 10 * MINUTE),
 } satisfies RateLimitTable;

@@ -95,6 +95,12 @@ interface VictimWorld {
   blocked: string;
   /** An event post of the victim's. */
   eventPost: string;
+  /** The victim's club (by request): the celebrity is a member, someone else waits to join. */
+  organization: string;
+  /** Who waits to join the victim's club. */
+  requester: string;
+  /** The celebrity's open club, which anyone may join, follow or report. */
+  openOrganization: string;
 }
 
 let store: SuiteStore;
@@ -133,15 +139,216 @@ async function eventPostOf(student: Student): Promise<string> {
   return data.createPost.id;
 }
 
+/** A club founded by `owner` (from an address of its own: setup must not spend the suite's per-address budget). */
+async function organizationOf(owner: Student, joinMode: 'OPEN' | 'REQUEST' = 'OPEN'): Promise<string> {
+  const slug = `club-${randomUUID().slice(0, 8)}`;
+  const result = await graphql(
+    server,
+    owner.token,
+    `
+      mutation ($input: CreateOrganizationInput!) {
+        createOrganization(input: $input) {
+          id
+        }
+      }
+    `,
+    { input: { name: `Club ${slug}`, slug, category: 'OTHER', joinMode } },
+    { 'x-forwarded-for': newClientAddress() },
+  );
+  if (result.errors) throw new Error(`setup failed: ${JSON.stringify(result.errors)}`);
+  return result.data.createOrganization.id;
+}
+
+/** `actor`'s own club with a fresh member in it, for the officers' mutations. */
+async function clubWithMember(actor: Student): Promise<{ id: string; member: Student }> {
+  const id = await organizationOf(actor);
+  const member = await createStudent(server);
+  await ok(member.token, `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, { id });
+  return { id, member };
+}
+
 /**
  * D16: the writes that need a verified e-mail. createPost covers an event post (its case has an
- * event) and a caption's mentions; addComment a comment's mentions. Every other mutation is open to
- * an unverified account (browsing, following, liking, blocking, muting, its own profile and data).
+ * event) and a caption's mentions; addComment a comment's mentions. Founding, joining and reporting
+ * an organization too (issue 26). Every other mutation is open to an unverified account (browsing,
+ * following, liking, blocking, muting, its own profile and data, running a club it already runs).
  */
-const VERIFIED_ONLY = new Set(['addComment', 'createPost', 'report']);
+const VERIFIED_ONLY = new Set(['addComment', 'createPost', 'report', 'createOrganization', 'joinOrganization', 'reportOrganization']);
 const UNVERIFIED = { code: 'FORBIDDEN_UNVERIFIED', message: 'Please verify your e-mail address first.' };
 
 const MUTATION_CASES: Record<string, MutationCase> = {
+  createOrganization: {
+    call: async () => ({
+      query: `mutation($s: String!) { createOrganization(input: { name: "Chess Circle", slug: $s, category: CULTURE }) { id } }`,
+      variables: { s: `chess-${randomUUID().slice(0, 8)}` },
+    }),
+    // The victim's address cannot be taken: refused as taken, nothing changed.
+    intrusion: {
+      answer: 'BAD_USER_INPUT',
+      call: async () => ({
+        query: `mutation($s: String!) { createOrganization(input: { name: "Not yours", slug: $s, category: OTHER }) { id } }`,
+        variables: {
+          s: ((await rows(`SELECT slug FROM organizations WHERE id = $1`, [world.organization])) as Array<{ slug: string }>)[0]!.slug,
+        },
+      }),
+    },
+  },
+  updateOrganization: {
+    call: async (actor) => ({
+      query: `mutation($id: ID!) { updateOrganization(id: $id, input: { description: "Ours" }) { id } }`,
+      variables: { id: await organizationOf(actor) },
+    }),
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($id: ID!) { updateOrganization(id: $id, input: { name: "Hijacked", description: "Mine now" }) { id } }`,
+        variables: { id: world.organization },
+      }),
+    },
+  },
+  joinOrganization: {
+    call: async () => ({ query: `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, variables: { id: world.openOrganization } }),
+    // Asking to join the victim's club is the feature: the request is the intruder's, the victim's club and memberships unchanged.
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({ query: `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, variables: { id: world.organization } }),
+    },
+  },
+  leaveOrganization: {
+    call: async (actor) => {
+      await ok(actor.token, `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, { id: world.openOrganization });
+      return { query: `mutation($id: ID!) { leaveOrganization(id: $id) { id } }`, variables: { id: world.openOrganization } };
+    },
+    // Leaving a club one is not in: refused, nobody else's membership touched.
+    intrusion: {
+      answer: 'BAD_USER_INPUT',
+      call: async () => ({ query: `mutation($id: ID!) { leaveOrganization(id: $id) { id } }`, variables: { id: world.organization } }),
+    },
+  },
+  decideJoinRequest: {
+    call: async (actor) => {
+      const id = await organizationOf(actor, 'REQUEST');
+      const requester = await createStudent(server);
+      await ok(requester.token, `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, { id });
+      return {
+        query: `mutation($id: ID!, $u: ID!) { decideJoinRequest(id: $id, userId: $u, approve: true) { id } }`,
+        variables: { id, u: requester.uid },
+      };
+    },
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($id: ID!, $u: ID!) { decideJoinRequest(id: $id, userId: $u, approve: false) { id } }`,
+        variables: { id: world.organization, u: world.requester },
+      }),
+    },
+  },
+  removeMember: {
+    call: async (actor) => {
+      const { id, member } = await clubWithMember(actor);
+      return { query: `mutation($id: ID!, $u: ID!) { removeMember(id: $id, userId: $u) { id } }`, variables: { id, u: member.uid } };
+    },
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($id: ID!, $u: ID!) { removeMember(id: $id, userId: $u) { id } }`,
+        variables: { id: world.organization, u: world.celebrity.uid },
+      }),
+    },
+  },
+  setOfficer: {
+    call: async (actor) => {
+      const { id, member } = await clubWithMember(actor);
+      return {
+        query: `mutation($id: ID!, $u: ID!) { setOfficer(id: $id, userId: $u, officer: true) { id } }`,
+        variables: { id, u: member.uid },
+      };
+    },
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($id: ID!, $u: ID!) { setOfficer(id: $id, userId: $u, officer: true) { id } }`,
+        variables: { id: world.organization, u: world.celebrity.uid },
+      }),
+    },
+  },
+  transferOwnership: {
+    call: async (actor) => {
+      const { id, member } = await clubWithMember(actor);
+      return { query: `mutation($id: ID!, $u: ID!) { transferOwnership(id: $id, userId: $u) { id } }`, variables: { id, u: member.uid } };
+    },
+    // Taking the victim's club for oneself: refused, the victim still owns it.
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async (intruder) => ({
+        query: `mutation($id: ID!, $u: ID!) { transferOwnership(id: $id, userId: $u) { id } }`,
+        variables: { id: world.organization, u: intruder.uid },
+      }),
+    },
+  },
+  followOrganization: {
+    call: async () => ({ query: `mutation($id: ID!) { followOrganization(id: $id) { id } }`, variables: { id: world.openOrganization } }),
+    // Following the victim's club is the follower's own edge.
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({ query: `mutation($id: ID!) { followOrganization(id: $id) { id } }`, variables: { id: world.organization } }),
+    },
+  },
+  unfollowOrganization: {
+    call: async (actor) => {
+      await ok(actor.token, `mutation($id: ID!) { followOrganization(id: $id) { id } }`, { id: world.openOrganization });
+      return { query: `mutation($id: ID!) { unfollowOrganization(id: $id) { id } }`, variables: { id: world.openOrganization } };
+    },
+    // The victim follows the celebrity's club; another's unfollow leaves that alone.
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({
+        query: `mutation($id: ID!) { unfollowOrganization(id: $id) { id } }`,
+        variables: { id: world.openOrganization },
+      }),
+    },
+  },
+  reportOrganization: {
+    call: async () => ({
+      query: `mutation($id: ID!) { reportOrganization(id: $id, reason: SPAM) { message } }`,
+      variables: { id: world.openOrganization },
+    }),
+    intrusion: {
+      answer: 'NO_EFFECT',
+      call: async () => ({
+        query: `mutation($id: ID!) { reportOrganization(id: $id, reason: OTHER, details: "Odd") { message } }`,
+        variables: { id: world.organization },
+      }),
+    },
+  },
+  hideOrganization: {
+    role: 'moderator',
+    call: async () => ({
+      query: `mutation($id: ID!) { hideOrganization(id: $id, hidden: true, note: "Bad picture") { id } }`,
+      variables: { id: await organizationOf(await createStudent(server)) },
+    }),
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($id: ID!) { hideOrganization(id: $id, hidden: true, note: "Gone") { id } }`,
+        variables: { id: world.organization },
+      }),
+    },
+  },
+  suspendOrganization: {
+    role: 'moderator',
+    call: async () => ({
+      query: `mutation($id: ID!) { suspendOrganization(id: $id, suspended: true, note: "Spam club") { id } }`,
+      variables: { id: await organizationOf(await createStudent(server)) },
+    }),
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($id: ID!) { suspendOrganization(id: $id, suspended: true, note: "Gone") { id } }`,
+        variables: { id: world.organization },
+      }),
+    },
+  },
   addEventToCalendar: {
     call: async () => ({ query: `mutation($p: ID!) { addEventToCalendar(postId: $p) { outcome } }`, variables: { p: world.eventPost } }),
     // The calendar is always the caller's: the victim's event lands in the intruder's calendar, the victim's days are untouched.
@@ -528,6 +735,18 @@ async function victimSnapshot() {
     notificationSettings: await rows(`SELECT * FROM notification_settings WHERE user_uid = $1`),
     mutes: await rows(`SELECT muter_uid, muted_uid FROM mutes WHERE muter_uid = $1 ORDER BY muted_uid`),
     calendarFeed: await rows(`SELECT * FROM calendar_feeds WHERE user_uid = $1`),
+    // Issue 26: the clubs the victim owns, their members, and the victim's own memberships, requests and follows.
+    organizations: await rows(
+      `SELECT o.id, o.slug, o.name, o.description, o.category, o.join_mode, o.photo_url, o.status FROM organizations o
+        WHERE o.id IN (SELECT organization_id FROM organization_members WHERE user_uid = $1 AND role = 'owner') ORDER BY o.id`,
+    ),
+    organizationMembers: await rows(
+      `SELECT organization_id, user_uid, role FROM organization_members
+        WHERE organization_id IN (SELECT organization_id FROM organization_members WHERE user_uid = $1 AND role = 'owner') ORDER BY 1, 2`,
+    ),
+    memberships: await rows(`SELECT organization_id, role FROM organization_members WHERE user_uid = $1 ORDER BY 1`),
+    joinRequests: await rows(`SELECT organization_id FROM organization_join_requests WHERE user_uid = $1 ORDER BY 1`),
+    organizationFollows: await rows(`SELECT organization_id FROM organization_follows WHERE user_uid = $1 ORDER BY 1`),
   };
 }
 
@@ -610,7 +829,29 @@ beforeAll(async () => {
   await ok(student.token, `mutation($u: ID!) { muteUser(userId: $u) }`, { u: blockedStudent.uid });
   const eventPost = await eventPostOf(student);
   await ok(student.token, `mutation { resetCalendarFeed }`);
-  world = { student, post, unpostedVideo, comment, celebrity, celebrityPost, blocked: blockedStudent.uid, eventPost };
+  const organization = await organizationOf(student, 'REQUEST');
+  const requester = await createStudent(server, { displayName: 'Rita Requester' });
+  for (const joiner of [celebrity, requester])
+    await ok(joiner.token, `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, { id: organization });
+  await ok(student.token, `mutation($id: ID!, $u: ID!) { decideJoinRequest(id: $id, userId: $u, approve: true) { id } }`, {
+    id: organization,
+    u: celebrity.uid,
+  });
+  const openOrganization = await organizationOf(celebrity);
+  await ok(student.token, `mutation($id: ID!) { followOrganization(id: $id) { id } }`, { id: openOrganization });
+  world = {
+    student,
+    post,
+    unpostedVideo,
+    comment,
+    celebrity,
+    celebrityPost,
+    blocked: blockedStudent.uid,
+    eventPost,
+    organization,
+    requester: requester.uid,
+    openOrganization,
+  };
 });
 afterAll(async () => {
   await server?.close();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApiEntryPoint } from '../support/api-process';
-import { createPost } from '../support/scenario';
+import { createPost, uploadedVideo } from '../support/scenario';
 import { createStudent, graphql, startTestServer } from '../support/test-server';
 import { SOURCE_CLIPS } from '../media/support/generated-media';
 import { postVideo, settledPost } from '../media/support/processed-posts';
@@ -39,6 +39,35 @@ describe('embedded PGlite mode', () => {
         }
       `,
     );
+    // Issue 26 on PGlite: a club (its triggers count the member), a post made as it, Home's and the club page's statements.
+    const club = await graphql(
+      first,
+      student.token,
+      `
+        mutation {
+          createOrganization(input: { name: "Embedded Club", slug: "embedded-club", category: OTHER }) {
+            id
+            memberCount
+          }
+        }
+      `,
+    );
+    expect(club.data.createOrganization.memberCount).toBe(1);
+    const posted = await graphql(
+      first,
+      student.token,
+      `
+        mutation ($input: CreatePostInput!) {
+          createPost(input: $input) {
+            id
+          }
+        }
+      `,
+      {
+        input: { videoUrl: await uploadedVideo(first, student), caption: 'From the club', organizationId: club.data.createOrganization.id },
+      },
+    );
+    expect(posted.errors).toBeUndefined();
     await first.close();
 
     const second = await startTestServer(env);
@@ -80,6 +109,26 @@ describe('embedded PGlite mode', () => {
                 }
               }
             }
+            organization(slug: "embedded-club") {
+              memberCount
+              viewerRole
+              posts {
+                edges {
+                  node {
+                    caption
+                  }
+                }
+              }
+            }
+            homeFeed {
+              edges {
+                node {
+                  organization {
+                    slug
+                  }
+                }
+              }
+            }
           }
         `,
       );
@@ -89,6 +138,8 @@ describe('embedded PGlite mode', () => {
         explore: { edges: [] },
         events: { edges: [] },
         searchUsers: { edges: [{ node: { id: student.uid } }] },
+        organization: { memberCount: 1, viewerRole: 'OWNER', posts: { edges: [{ node: { caption: 'From the club' } }] } },
+        homeFeed: { edges: [{ node: { organization: { slug: 'embedded-club' } } }] },
       });
       // Search on the embedded database (its pg_trgm and unaccent loaded again on reopening):
       // accents ignored, a misspelt name, a prefix, a tag.

@@ -83,6 +83,31 @@ async function someone(): Promise<string> {
   return uid;
 }
 
+/** Like someone(), with the Viewer that acts for them through the services. */
+async function someoneActing(): Promise<Viewer> {
+  const uid = await someone();
+  return { uid, email: `${uid}@campus.test`, name: null, picture: null, signInProvider: 'password', emailVerified: true };
+}
+
+/** A club founded by `founder` through the service (which counts nothing). */
+async function clubOf(founder: Viewer, joinMode: 'open' | 'request' = 'open'): Promise<string> {
+  const slug = `club-${randomUUID().slice(0, 8)}`;
+  const club = await server.app.services.organizations.create(founder, {
+    name: `Club ${slug}`,
+    slug,
+    category: 'other' as never,
+    joinMode: joinMode as never,
+  });
+  return club.id;
+}
+
+/** Someone new in `club` (joined through the service). */
+async function memberOf(club: string): Promise<string> {
+  const member = await someoneActing();
+  await server.app.services.organizations.join(member, club);
+  return member.uid;
+}
+
 let dayOffset = 1;
 /** A different day each time, in the coming months. */
 function nextDay(): string {
@@ -108,6 +133,104 @@ interface MutationLimitCase {
 }
 
 const MUTATION_CASES: Record<string, MutationLimitCase> = {
+  createOrganization: {
+    calls: async () => async () => ({
+      query: `mutation($s: String!) { createOrganization(input: { name: "Limits Club", slug: $s, category: OTHER }) { id } }`,
+      variables: { s: `limits-${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  updateOrganization: {
+    calls: async (actor) => {
+      const club = await clubOf(await viewerOf(actor));
+      let edits = 0;
+      return async () => ({
+        query: `mutation($id: ID!, $d: String!) { updateOrganization(id: $id, input: { description: $d }) { id } }`,
+        variables: { id: club, d: `Edit ${++edits}` },
+      });
+    },
+  },
+  joinOrganization: {
+    calls: async () => async () => ({
+      query: `mutation($id: ID!) { joinOrganization(id: $id) { id } }`,
+      variables: { id: await clubOf(await someoneActing()) },
+    }),
+  },
+  leaveOrganization: {
+    calls: async (actor) => async () => {
+      const club = await clubOf(await someoneActing());
+      await server.app.services.organizations.join(await viewerOf(actor), club);
+      return { query: `mutation($id: ID!) { leaveOrganization(id: $id) { id } }`, variables: { id: club } };
+    },
+  },
+  decideJoinRequest: {
+    calls: async (actor) => {
+      const club = await clubOf(await viewerOf(actor), 'request');
+      return async () => ({
+        query: `mutation($id: ID!, $u: ID!) { decideJoinRequest(id: $id, userId: $u, approve: true) { id } }`,
+        variables: { id: club, u: await memberOf(club) },
+      });
+    },
+  },
+  removeMember: {
+    calls: async (actor) => {
+      const club = await clubOf(await viewerOf(actor));
+      return async () => ({
+        query: `mutation($id: ID!, $u: ID!) { removeMember(id: $id, userId: $u) { id } }`,
+        variables: { id: club, u: await memberOf(club) },
+      });
+    },
+  },
+  setOfficer: {
+    calls: async (actor) => {
+      const club = await clubOf(await viewerOf(actor));
+      return async () => ({
+        query: `mutation($id: ID!, $u: ID!) { setOfficer(id: $id, userId: $u, officer: true) { id } }`,
+        variables: { id: club, u: await memberOf(club) },
+      });
+    },
+  },
+  transferOwnership: {
+    calls: async (actor) => async () => {
+      const club = await clubOf(await viewerOf(actor));
+      return {
+        query: `mutation($id: ID!, $u: ID!) { transferOwnership(id: $id, userId: $u) { id } }`,
+        variables: { id: club, u: await memberOf(club) },
+      };
+    },
+  },
+  followOrganization: {
+    calls: async () => async () => ({
+      query: `mutation($id: ID!) { followOrganization(id: $id) { id } }`,
+      variables: { id: await clubOf(await someoneActing()) },
+    }),
+  },
+  unfollowOrganization: {
+    calls: async (actor) => async () => {
+      const club = await clubOf(await someoneActing());
+      await server.app.services.organizations.follow(await viewerOf(actor), club);
+      return { query: `mutation($id: ID!) { unfollowOrganization(id: $id) { id } }`, variables: { id: club } };
+    },
+  },
+  reportOrganization: {
+    calls: async () => async () => ({
+      query: `mutation($id: ID!) { reportOrganization(id: $id, reason: SPAM) { message } }`,
+      variables: { id: await clubOf(await someoneActing()) },
+    }),
+  },
+  hideOrganization: {
+    role: 'moderator',
+    calls: async () => async () => ({
+      query: `mutation($id: ID!) { hideOrganization(id: $id, hidden: true, note: "Bad picture") { id } }`,
+      variables: { id: await clubOf(await someoneActing()) },
+    }),
+  },
+  suspendOrganization: {
+    role: 'moderator',
+    calls: async () => async () => ({
+      query: `mutation($id: ID!) { suspendOrganization(id: $id, suspended: true, note: "Spam club") { id } }`,
+      variables: { id: await clubOf(await someoneActing()) },
+    }),
+  },
   addComment: {
     calls: async () => async () => ({
       query: `mutation($p: ID!) { addComment(postId: $p, text: "Nice one") { id } }`,

@@ -29,6 +29,10 @@ const SERVER_ONLY: Record<string, string> = {
   'userPolicy.readOwnerOnly': 'decides the @OwnerOnly fields themselves: null is the answer',
   'moderationPolicy.actOnOthersOnly': 'judges an account read under lock with its role (ModerationService.changeAccount)',
   'moderationPolicy.actOnAccount': 'as actOnOthersOnly: the target’s role is read under lock',
+  'organizationPolicy.view': 'decides whether an organization is answered at all (null, or not listed, is the answer)',
+  'organizationPolicy.removeMember': 'judges one member; the page offers Remove where removeMembers says so, beside members (not officers)',
+  'organizationPolicy.setOfficer': 'judges one member; the members page offers it where manageOfficers says so',
+  'organizationPolicy.transferTo': 'judges one member; the members page offers it where transferOwnership says so',
   'moderationPolicy.keepAnAdmin': 'counts the admins in force under lock: no answer before the decision is true after it',
 };
 
@@ -56,6 +60,7 @@ const TYPE_OF_FIELDS: Record<string, string> = {
   Comment: 'CommentViewerCan',
   User: 'UserViewerCan',
   TeamMember: 'TeamMemberViewerCan',
+  Organization: 'OrganizationViewerCan',
   Query: 'ViewerCan',
 };
 
@@ -99,7 +104,10 @@ describe('every policy row is a viewerCan field or the server’s alone', () => 
 });
 
 const READ = `query ($postId: ID!) {
-  viewerCan { post moderate grantRoles readAuditLog }
+  viewerCan { post moderate grantRoles readAuditLog createOrganization }
+  organization(slug: "viewer-can-club") {
+    viewerCan { edit join leave postAs approve removeMembers manageOfficers transferOwnership follow report moderate }
+  }
   post(id: $postId) {
     viewerCan { delete comment report moderate }
     author { id viewerCan { update follow block mute report } }
@@ -148,6 +156,34 @@ describe('each viewerCan field answers as its policy row, through the api', () =
       { id: postId },
     );
     expect(added.errors).toBeUndefined();
+    // Ada founds a club (its owner), Ben joins it (a member); the others are outsiders.
+    const club = await graphql(
+      server,
+      ada.token,
+      `
+        mutation {
+          createOrganization(input: { name: "Viewer Can Club", slug: "viewer-can-club", category: OTHER }) {
+            id
+          }
+        }
+      `,
+    );
+    expect(club.errors).toBeUndefined();
+    const joined = await graphql(
+      server,
+      ben.token,
+      `
+        mutation ($id: ID!) {
+          joinOrganization(id: $id) {
+            id
+          }
+        }
+      `,
+      {
+        id: club.data.createOrganization.id,
+      },
+    );
+    expect(joined.errors).toBeUndefined();
   }, 240_000);
   afterAll(async () => {
     await server?.close();
@@ -162,6 +198,7 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     const comment = post.comments.edges[0].node;
     return {
       Query: result.data.viewerCan,
+      Organization: result.data.organization.viewerCan,
       Post: post.viewerCan,
       Comment: comment.viewerCan,
       'User (post author)': post.author.viewerCan,
@@ -180,8 +217,10 @@ describe('each viewerCan field answers as its policy row, through the api', () =
         ]),
       );
     const post = { authorUid: ada.uid };
+    const clubRole = student === ada ? 'owner' : student === ben ? 'member' : null;
     return {
       Query: rows('Query', null),
+      Organization: rows('Organization', { status: 'active', viewerRole: clubRole, viewerRequested: false }),
       Post: rows('Post', post),
       Comment: rows('Comment', { authorUid: ben.uid, postAuthorUid: ada.uid }),
       'User (post author)': rows('User', { id: ada.uid }),
@@ -209,16 +248,49 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     expect(deleteAnswers).toEqual([true, true, false, false, false]);
   });
 
+  it("answers the club's owner, a member and an outsider what a club page offers them", async () => {
+    expect((await answersFor(ada)).Organization).toMatchObject({
+      edit: true,
+      postAs: true,
+      manageOfficers: true,
+      leave: false,
+      join: false,
+      report: false,
+    });
+    expect((await answersFor(ben)).Organization).toMatchObject({ edit: false, postAs: false, leave: true, join: false, report: true });
+    expect((await answersFor(cy)).Organization).toMatchObject({ edit: false, join: true, leave: false, follow: true });
+    expect((await answersFor(null)).Organization).toMatchObject({ join: false, follow: false, report: false });
+  });
+
   it('answers the moderators’ and admins’ abilities by role', async () => {
-    expect((await answersFor(cy)).Query).toEqual({ post: true, moderate: false, grantRoles: false, readAuditLog: false });
-    expect((await answersFor(mo)).Query).toEqual({ post: true, moderate: true, grantRoles: false, readAuditLog: false });
-    expect((await answersFor(al)).Query).toEqual({ post: true, moderate: true, grantRoles: true, readAuditLog: true });
+    expect((await answersFor(cy)).Query).toEqual({
+      post: true,
+      moderate: false,
+      grantRoles: false,
+      readAuditLog: false,
+      createOrganization: true,
+    });
+    expect((await answersFor(mo)).Query).toEqual({
+      post: true,
+      moderate: true,
+      grantRoles: false,
+      readAuditLog: false,
+      createOrganization: true,
+    });
+    expect((await answersFor(al)).Query).toEqual({
+      post: true,
+      moderate: true,
+      grantRoles: true,
+      readAuditLog: true,
+      createOrganization: true,
+    });
     expect((await answersFor(mo)).Post).toEqual({ delete: false, comment: true, report: true, moderate: true });
   });
 
   it('answers an unverified student no to posting, commenting and reporting, and yes to following and the rest (D16)', async () => {
     const answers = await answersFor(neo);
-    expect(answers.Query).toEqual({ post: false, moderate: false, grantRoles: false, readAuditLog: false });
+    expect(answers.Query).toEqual({ post: false, moderate: false, grantRoles: false, readAuditLog: false, createOrganization: false });
+    expect(answers.Organization).toMatchObject({ join: false, follow: true, report: false });
     expect(answers.Post).toEqual({ delete: false, comment: false, report: false, moderate: false });
     expect(answers.Comment).toEqual({ delete: false, report: false, moderate: false });
     expect(answers['User (post author)']).toMatchObject({ follow: true, block: true, mute: true, report: false });

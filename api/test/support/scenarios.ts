@@ -10,7 +10,7 @@ import { mediaUrlFor, posterPictureFor, profileImagePath, videoPath } from '../.
 import { loadMediaAccess } from '../../src/infra/media/media-access';
 import type { CommentEventPayload } from '../../src/modules/comments';
 import { ENTITIES } from '../../src/modules/entities';
-import type { Post } from '../../src/modules/posts';
+import type { Post, PostEventFields } from '../../src/modules/posts';
 import { createServices, type Services } from '../../src/modules/services';
 import { UploadMediaService, UploadRecords, type UploadKind } from '../../src/modules/uploads';
 import { VideoProcessingService } from '../../src/modules/video-processing';
@@ -103,7 +103,19 @@ export interface ScenarioDb {
    * (renditions = the upload's file: scenario files are not real video), unless `processing` keeps
    * it waiting. Real transcoding is test/media's business.
    */
-  post(author: Viewer, input?: { caption?: string; tags?: string[]; minutesAgo?: number; processing?: boolean }): Promise<Post>;
+  post(
+    author: Viewer,
+    input?: {
+      caption?: string;
+      tags?: string[];
+      minutesAgo?: number;
+      processing?: boolean;
+      /** Posted as this organization (its officers'). */
+      organizationId?: string;
+      /** An event post. */
+      event?: PostEventFields;
+    },
+  ): Promise<Post>;
   /** Every table's rows and every media file: compare two to show that nothing changed. */
   snapshot(): Promise<StoreSnapshot>;
 }
@@ -369,6 +381,8 @@ async function openSuite(label: string): Promise<Suite> {
         videoUrl: video.url,
         caption: input.caption ?? 'A day on campus',
         tags: input.tags ?? [],
+        organizationId: input.organizationId,
+        event: input.event,
       });
       if (!input.processing) {
         const rendition = { url: video.url!, width: 720, height: 1280, maxKbps: 2500 };

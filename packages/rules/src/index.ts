@@ -38,3 +38,22 @@ export { checkModerationForm, checkReportForm, moderatorNoteSchema, reportDetail
 export { ageInYears, dateOfBirthSchema, earliestCalendarDay, localCalendarDay, type CalendarDay } from './age';
 export { checkSearchForm, searchQuerySchema } from './search';
 export { MEDIA_FILES, VIDEO_LIMITS, checkMediaFile, checkVideoMetadata, type MediaKind } from './media';
+export {
+  ORGANIZATION_CATEGORIES,
+  ORGANIZATION_CATEGORY_LABELS,
+  ORGANIZATION_JOIN_MODES,
+  RESERVED_ORGANIZATION_SLUGS,
+  checkOrganizationEditForm,
+  checkOrganizationForm,
+  organizationCategorySchema,
+  organizationDescriptionSchema,
+  organizationJoinModeSchema,
+  organizationNameSchema,
+  organizationSlugFrom,
+  organizationSlugSchema,
+  type CheckedOrganizationForm,
+  type OrganizationCategory,
+  type OrganizationEditForm,
+  type OrganizationForm,
+  type OrganizationJoinMode,
+} from './organization';

@@ -24,6 +24,10 @@ export const LIMITS = {
   moderatorNote: 1000,
   /** A suspension with an end: this many whole days (none at all is for good). */
   suspensionDays: { min: 1, max: 3650 },
+  /** An organization (issue 26, D17): its name, its short address (/org/:slug) and its description. */
+  organizationName: { min: 2, max: 60 },
+  organizationSlug: { min: 3, max: 40 },
+  organizationDescription: 1000,
   pageSize: { default: 10, max: 50 },
   /** What one search may ask (modules/search): longer is no search a student types, and costs more to match. */
   searchQuery: 100,

@@ -30,6 +30,13 @@ export const MESSAGES = {
   moderatorNoteMissing: 'Please say why (the author is told)',
   moderatorNoteLong: `Note must be at most ${grouped(LIMITS.moderatorNote)} characters`,
   searchLong: `A search must be at most ${LIMITS.searchQuery} characters`,
+  organizationNameShort: `Organization name must be at least ${LIMITS.organizationName.min} characters`,
+  organizationNameLong: `Organization name must be at most ${LIMITS.organizationName.max} characters`,
+  organizationSlugInvalid: `The address must be ${LIMITS.organizationSlug.min} to ${LIMITS.organizationSlug.max} lowercase letters, digits or hyphens, starting and ending with a letter or digit`,
+  organizationSlugReserved: 'This address is reserved. Please choose another.',
+  organizationDescriptionLong: `Description must be at most ${grouped(LIMITS.organizationDescription)} characters`,
+  organizationCategoryUnknown: 'Please choose a category from the list',
+  organizationJoinModeUnknown: 'Please choose who may join: anyone, or by request',
   suspensionDaysInvalid: `Suspend for ${LIMITS.suspensionDays.min} to ${grouped(LIMITS.suspensionDays.max)} days, or leave empty for good`,
 } as const;
 
@@ -47,4 +54,6 @@ export const TEXT_MESSAGES = {
   comment: textMessages('Comment'),
   reportDetails: textMessages('Details'),
   moderatorNote: textMessages('Note'),
+  organizationName: textMessages('Organization name'),
+  organizationDescription: textMessages('Description'),
 } as const;

@@ -15,6 +15,7 @@ export function titleForPath(pathname: string): string | null {
     '/community': 'Community',
     '/moderation': 'Moderation',
     '/notifications': 'Notifications',
+    '/organizations': 'Organizations',
   };
   return titles[pathname] ?? null;
 }

@@ -40,6 +40,10 @@ const ModerationPage = lazy(() => import('../features/moderation/moderation-page
 const PostPage = lazy(() => import('../features/feed/post-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
 const SearchPage = lazy(() => import('../features/search/search-page'));
+const OrganizationsPage = lazy(() => import('../features/organizations/organizations-page'));
+const NewOrganizationPage = lazy(() => import('../features/organizations/new-organization-page'));
+const OrganizationPage = lazy(() => import('../features/organizations/organization-page'));
+const EditOrganizationPage = lazy(() => import('../features/organizations/edit-organization-page'));
 
 /** The signed-in pages, each behind the guard with Apollo and the sidebar (a table: this file is part of the login screen's JavaScript). */
 const SIGNED_IN_PAGES: Array<[path: string, page: ComponentType]> = [
@@ -56,6 +60,10 @@ const SIGNED_IN_PAGES: Array<[path: string, page: ComponentType]> = [
   ['/moderation', ModerationPage],
   ['/notifications', NotificationsPage],
   ['/search', SearchPage],
+  ['/organizations', OrganizationsPage],
+  ['/organizations/new', NewOrganizationPage],
+  ['/org/:slug', OrganizationPage],
+  ['/org/:slug/edit', EditOrganizationPage],
 ];
 
 /** The public pages, in the public chrome. */

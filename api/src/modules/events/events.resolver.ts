@@ -25,9 +25,16 @@ export class EventsResolver {
     @Arg('to', () => LocalDateScalar, { nullable: true }) to: string | null,
     @Arg('scope', () => CampusScope, { nullable: true, defaultValue: CampusScope.MINE, description: "MINE: the viewer's campus's events" })
     scope: CampusScope | null,
+    @Arg('fromMyOrganizations', () => Boolean, {
+      nullable: true,
+      defaultValue: false,
+      description: "Only events posted as the organizations the viewer belongs to (every campus's); none when signed out",
+    })
+    fromMyOrganizations: boolean | null,
     @Ctx() { services, viewer, loaders }: GraphQLContext,
   ): Promise<Connection<Post>> {
-    const upcoming = await services.events.upcoming(viewer, cursorPage(first, after), { tag, from, to }, scope ?? CampusScope.MINE);
+    const filter = { tag, from, to, fromMyOrganizations };
+    const upcoming = await services.events.upcoming(viewer, cursorPage(first, after), filter, scope ?? CampusScope.MINE);
     const page = primePostListPage(loaders, upcoming);
     return toConnection(page, (post) => ({ createdAt: post.eventStartsAt!, id: post.id }));
   }

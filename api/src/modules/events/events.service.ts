@@ -8,6 +8,7 @@ import { authorize } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
 import { CalendarEvent, calendarPolicy } from '../calendar';
 import { campusScopedPostsSql, CampusScope, mineOnly } from '../campuses';
+import { memberOrganizationsSql } from '../organizations';
 import { Post, type PickPostsSql, PostListQuery, postNotFound, type PostListPage, type PostService, visiblePostSql } from '../posts';
 import { AddToCalendarOutcome, eventOf, type PostEvent } from './event.types';
 import { icsCalendar, safeFileName, type IcsTimedEvent } from './ical';
@@ -17,6 +18,8 @@ export interface EventsFilter {
   tag?: string | null;
   from?: string | null;
   to?: string | null;
+  /** Only events posted as the organizations the viewer belongs to ('From my organizations'). */
+  fromMyOrganizations?: boolean | null;
 }
 
 export interface AddToCalendar {
@@ -37,6 +40,7 @@ export const NOT_AN_EVENT = 'This post is not an event.';
 export class EventsService {
   private readonly upcomingPages: PostListQuery;
   private readonly campusUpcomingPages: PostListQuery;
+  private readonly organizationUpcomingPages: PostListQuery;
 
   constructor(
     private readonly db: DataSource,
@@ -46,7 +50,11 @@ export class EventsService {
     // An event ends on the day it starts (25 hours at most, with a clock change): that bound lets
     // the index skip every older event instead of reading past them all. The tag is matched with
     // exactly the expression of the posts_tag_keys index, as tag pages do.
-    const upcoming = ({ viewer, want, after, extra }: Parameters<PickPostsSql>[0], campus = 'TRUE') => `SELECT q.* FROM posts q
+    const upcoming = (
+      { viewer, want, after, extra }: Parameters<PickPostsSql>[0],
+      campus = 'TRUE',
+      from = 'posts q',
+    ) => `SELECT q.* FROM ${from}
         WHERE q.event_starts_at IS NOT NULL AND q.event_starts_at > now() - interval '25 hours' AND ${campus}
           AND coalesce(q.event_ends_at, q.event_starts_at) > now()
           AND ${visiblePostSql('q', viewer)} AND ${notMutedSql('q.author_uid', viewer)}
@@ -66,6 +74,18 @@ export class EventsService {
       (params) => campusScopedPostsSql(params.viewer, 'q', (campus) => upcoming(params, campus)),
       soonestFirst,
     );
+    // 'From my organizations': each of the viewer's organizations' upcoming events through
+    // posts_organization_event_upcoming, merged soonest first (a student belongs to a handful);
+    // every campus's, since the organizations are the viewer's own choice.
+    this.organizationUpcomingPages = new PostListQuery(
+      db,
+      'upcoming events, my organizations',
+      3,
+      (params) => `SELECT q.* FROM (${memberOrganizationsSql(params.viewer)}) mine (organization_id)
+          CROSS JOIN LATERAL (${upcoming(params, 'q.organization_id = mine.organization_id')}) q
+        ORDER BY q.event_starts_at ASC, q.id ASC LIMIT ${params.want}`,
+      soonestFirst,
+    );
   }
 
   /**
@@ -81,8 +101,13 @@ export class EventsService {
   ): Promise<PostListPage> {
     const tag = filter.tag ? normaliseTag(filter.tag) : '';
     if (filter.tag && !tag) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
+    if (filter.fromMyOrganizations && !viewer) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
     // `scope` MINE keeps to the viewer's campus (GraphQL's default; the spec's REST list is ALL).
-    const pages = viewer && mineOnly(scope) ? this.campusUpcomingPages : this.upcomingPages;
+    const pages = filter.fromMyOrganizations
+      ? this.organizationUpcomingPages
+      : viewer && mineOnly(scope)
+        ? this.campusUpcomingPages
+        : this.upcomingPages;
     return pages.page(viewer, page, [tag || null, filter.from ?? null, filter.to ?? null]);
   }
 

@@ -4,6 +4,7 @@ import type { PageRequest } from '../../shared/paging';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import { PostListQuery, type PickPostsSql, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
 import { campusScopedPostsSql, CampusScope, mineOnly } from '../campuses';
+import { homeOrganizationsSql } from '../organizations';
 
 /**
  * From this many followees on, Home walks the newest posts of the whole campus and keeps those of
@@ -16,8 +17,8 @@ export const HOME_WALK_FROM_FOLLOWING = 1000;
 type PickPosts = (params: Parameters<PickPostsSql>[0], campus?: string) => string;
 
 /**
- * The two feeds. Home: the viewer's own posts and those of the people they follow (D14: a new
- * post is at the top of Home at once). Explore: posts of everyone else (not the viewer's own).
+ * The two feeds. Home: the viewer's own posts, those of the people they follow (D14: a new
+ * post is at the top of Home at once) and those made as the organizations they belong to or follow. Explore: posts of everyone else (not the viewer's own).
  * Both newest first, keyset-paginated on (created_at, id) through the posts_recent /
  * posts_author_recent indexes, one prepared statement per page with its authors and likes
  * (posts/post-list-query.ts).
@@ -45,6 +46,13 @@ export class FeedService {
       // plan (docs/ARCHITECTURE.md). Both include the viewer's own posts (D14): one more probe, or
       // one more author the walk keeps (an OR, not a UNION inside the IN, which would turn the
       // follow check into a scan per post).
+      // Issue 26: posts made as the organizations the viewer belongs to or follows, each one's
+      // newest through posts_organization_recent (a student has a handful), judged post by post
+      // (their authors differ). Whatever the follow count; a post found twice counts once (IN).
+      const organizationPosts = `SELECT l.id FROM (${homeOrganizationsSql(viewer)}) o (id) CROSS JOIN LATERAL (
+            SELECT w.id, w.created_at FROM posts w WHERE w.organization_id = o.id ${after('w')} ${visible}
+            ORDER BY w.created_at DESC, w.id DESC LIMIT ${want}) l
+          ORDER BY l.created_at DESC, l.id DESC LIMIT ${want}`;
       return `SELECT q.* FROM posts q WHERE q.id IN (
           (SELECT l.id FROM (${followees} UNION ALL SELECT ${viewer}) a (uid) CROSS JOIN LATERAL (
               SELECT w.id, w.created_at FROM posts w WHERE w.author_uid = a.uid ${after('w')} AND ${visiblePostStateSql('w', viewer)}
@@ -55,7 +63,9 @@ export class FeedService {
           (SELECT w.id FROM posts w
             WHERE (w.author_uid = ${viewer} OR w.author_uid IN (${followees})) ${after('w')} ${visible}
               AND ${followingCount} >= ${walkFrom}
-            ORDER BY w.created_at DESC, w.id DESC LIMIT ${want}))
+            ORDER BY w.created_at DESC, w.id DESC LIMIT ${want})
+          UNION ALL
+          (${organizationPosts}))
         ${after('q')}
         ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`;
     });

@@ -37,6 +37,7 @@ export const MODERATION_MESSAGES = {
   commentNotFound: 'Comment not found',
   accountCannotBeRemoved: 'An account cannot be removed: suspend it instead.',
   notSuspended: 'This account is not suspended.',
+  organizationCannotBeRemoved: 'An organization cannot be removed: hide or suspend it instead.',
 };
 
 /** A change to an account: its role, its suspension (null lifts it), or both. */
@@ -61,6 +62,31 @@ function refuseUnlessSuspended(account: AccountSubject): void {
   if (!account.suspended) throw new ValidationError({ decision: MODERATION_MESSAGES.notSuspended });
 }
 
+/**
+ * Reports about an organization (issue 26): organizations provides it (it depends on moderation,
+ * so moderation cannot import it) and services.ts wires it.
+ */
+export interface OrganizationReports {
+  /** Who answers for it (its owner), for a reporter who may see it and may report it (organizations' policy); refuses otherwise. */
+  reportedOwner(viewer: Viewer, organizationId: string): Promise<string>;
+  /** Its owner, whatever its state (moderators). */
+  ownerOf(organizationId: string): Promise<string>;
+  /** What the queue shows of it: its name and description. */
+  describe(organizationId: string): Promise<string>;
+}
+
+/** A moderator's decision on an organization (hide or suspend it, or undo that), with what it changes. */
+export interface OrganizationDecision {
+  organizationId: string;
+  ownerUid: string;
+  action: 'hide' | 'unhide' | 'suspend' | 'unsuspend';
+  note: string;
+  /** What the owner is told (a MODERATION notification and notice). */
+  message: string;
+  /** The decision's own writes, in its transaction. */
+  apply(tx: EntityManager): Promise<void>;
+}
+
 export interface ModerationDeps {
   db: DataSource;
   users: UserService;
@@ -74,6 +100,8 @@ export interface ModerationDeps {
   announceStanding(uid: string): Promise<void>;
   /** An outcome told to its author is also a MODERATION notification. */
   notifications: NotificationService;
+  /** Reports about organizations; without it they are refused as not found. */
+  organizations?: OrganizationReports;
 }
 
 /**
@@ -175,7 +203,7 @@ export class ModerationService {
     const { note } = form.value;
     const authorUid = await this.authorOf(null, input.targetType, input.targetId, true);
     const { content } = await this.contentOf(input.targetType, input.targetId, null);
-    const what = input.targetType === ReportTarget.POST ? 'post' : input.targetType === ReportTarget.COMMENT ? 'comment' : 'account';
+    const what = { post: 'post', comment: 'comment', user: 'account', organization: 'organization' }[input.targetType];
     let details: Record<string, unknown> = { content };
     const outcome = input.decision === ModerationDecision.DISMISS ? 'dismissed' : 'actioned';
 
@@ -188,6 +216,9 @@ export class ModerationService {
           break;
         case ModerationDecision.REMOVE:
           if (input.targetType === ReportTarget.USER) throw new ValidationError({ decision: MODERATION_MESSAGES.accountCannotBeRemoved });
+          if (input.targetType === ReportTarget.ORGANIZATION) {
+            throw new ValidationError({ decision: MODERATION_MESSAGES.organizationCannotBeRemoved });
+          }
           await this.remove(decision, input.targetType, input.targetId);
           await this.notify(decision, authorUid, `A moderator removed your ${what}: ${note}`);
           break;
@@ -218,6 +249,37 @@ export class ModerationService {
       await this.audit(decision, viewer.uid, input.decision, input.targetType, input.targetId, authorUid, note, details);
     });
     return true;
+  }
+
+  /**
+   * A moderator hides or suspends an organization, or undoes that (organizations/ decides what
+   * changes and calls this): one transaction with its open reports closed, the owner told and the
+   * decision in the audit log.
+   */
+  async decideOnOrganization(viewer: Viewer, decision: OrganizationDecision): Promise<void> {
+    authorize(moderationPolicy, viewer, 'moderate', null);
+    const note = checkNote(decision.note);
+    const closing = decision.action === 'hide' || decision.action === 'suspend';
+    await this.decide(async (writes) => {
+      await decision.apply(writes.tx);
+      if (closing) {
+        await writes.tx.query(
+          `UPDATE reports SET status = 'actioned', resolved_at = now() WHERE target_type = 'organization' AND target_id = $1 AND status = 'open'`,
+          [decision.organizationId],
+        );
+      }
+      await this.notify(writes, decision.ownerUid, `${decision.message}: ${note}`);
+      await this.audit(
+        writes,
+        viewer.uid,
+        decision.action,
+        ReportTarget.ORGANIZATION,
+        decision.organizationId,
+        decision.ownerUid,
+        note,
+        {},
+      );
+    });
   }
 
   async setModerator(viewer: Viewer, userId: string, moderator: boolean, note: string): Promise<boolean> {
@@ -371,7 +433,8 @@ export class ModerationService {
         `SELECT u.created_at,
                 EXISTS (SELECT 1 FROM posts p WHERE p.author_uid = u.firebase_uid AND p.status = 'ready' AND NOT p.hidden_for_review) AS has_posted,
                 u.suspended_until IS NOT NULL
-                  OR EXISTS (SELECT 1 FROM moderation_actions a WHERE a.target_author_uid = u.firebase_uid AND a.action = 'suspend') AS ever_suspended,
+                  OR EXISTS (SELECT 1 FROM moderation_actions a WHERE a.target_author_uid = u.firebase_uid AND a.action = 'suspend'
+                                AND a.target_type <> 'organization') AS ever_suspended,
                 u.verified AS email_verified
            FROM users u WHERE u.firebase_uid = $1`,
         [uid],
@@ -398,6 +461,11 @@ export class ModerationService {
       if (!row) throw new NotFoundError(MODERATION_MESSAGES.commentNotFound);
       return row.author_uid;
     }
+    if (type === ReportTarget.ORGANIZATION) {
+      const organizations = this.deps.organizations;
+      if (!organizations) throw new NotFoundError('Organization not found');
+      return any ? organizations.ownerOf(id) : organizations.reportedOwner(viewer!, id);
+    }
     return (await this.deps.users.get(id)).id;
   }
 
@@ -415,6 +483,9 @@ export class ModerationService {
       const [row]: Array<{ text: string }> = await this.deps.db.query('SELECT text FROM comments WHERE id = $1', [id]);
       return { content: row?.text ?? '(removed)', videoUrl: null };
     }
+    if (type === ReportTarget.ORGANIZATION && this.deps.organizations) {
+      return { content: await this.deps.organizations.describe(id), videoUrl: null };
+    }
     return { content: name ?? '', videoUrl: null };
   }
 
@@ -423,7 +494,7 @@ export class ModerationService {
     if (!authorUids.length) return result;
     const rows: Array<{ target_author_uid: string; action: string; note: string }> = await this.deps.db.query(
       `SELECT target_author_uid, action, note FROM moderation_actions
-        WHERE target_author_uid = ANY($1) AND action IN ('remove', 'warn', 'suspend', 'dismiss')
+        WHERE target_author_uid = ANY($1) AND action IN ('remove', 'warn', 'suspend', 'dismiss') AND target_type <> 'organization'
         ORDER BY created_at DESC LIMIT 500`,
       [authorUids],
     );

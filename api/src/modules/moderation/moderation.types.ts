@@ -5,6 +5,8 @@ export enum ReportTarget {
   POST = 'post',
   COMMENT = 'comment',
   USER = 'user',
+  /** An organization's name, picture or description (organizations/ reports it through ModerationService.report). */
+  ORGANIZATION = 'organization',
 }
 registerEnumType(ReportTarget, { name: 'ReportTarget' });
 

@@ -25,15 +25,32 @@ const EXCERPT_CHARS = 280;
 const ACTORS_SHOWN = 3;
 
 type Setting = keyof NotificationSettings;
-const SETTINGS: Setting[] = ['likes', 'comments', 'mentions', 'follows', 'moderation'];
+/** Each setting's column in notification_settings. */
+const SETTING_COLUMNS: Record<Setting, string> = {
+  likes: 'likes',
+  comments: 'comments',
+  mentions: 'mentions',
+  follows: 'follows',
+  moderation: 'moderation',
+  organizationEvents: 'organization_events',
+};
+const SETTINGS = Object.keys(SETTING_COLUMNS) as Setting[];
+const SETTINGS_SELECT = SETTINGS.map((name) => `${SETTING_COLUMNS[name]} AS "${name}"`).join(', ');
+
+/** An organization the reader may see: active (organizations/: hidden and suspended ones are moderators' only). */
+function visibleOrganizationSql(organizationId: string): string {
+  return `EXISTS (SELECT 1 FROM organizations vo WHERE vo.id = ${organizationId} AND vo.status = 'active')`;
+}
 
 /**
  * May `recipient` be told of `actor`'s act (both SQL expressions): not their own act, neither has
  * blocked the other, the recipient has not muted the actor, and the kind is not turned off.
  */
-function mayNotifySql(recipient: string, actor: string, setting: Setting): string {
-  return `${recipient} <> ${actor} AND ${notBlockedSql(actor, recipient)} AND ${notMutedSql(actor, recipient)}
-    AND NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_uid = ${recipient} AND NOT ns.${setting})`;
+function mayNotifySql(recipient: string, actor: string, setting: Setting | null): string {
+  const turnedOff = setting
+    ? `AND NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_uid = ${recipient} AND NOT ns.${SETTING_COLUMNS[setting]})`
+    : '';
+  return `${recipient} <> ${actor} AND ${notBlockedSql(actor, recipient)} AND ${notMutedSql(actor, recipient)} ${turnedOff}`;
 }
 
 /** An actor the reader may see now: not blocked either way, not muted by the reader, not suspended. */
@@ -46,14 +63,15 @@ function visibleActorSql(actor: string, reader: string): string {
  * suspension or a hidden post may come after it was written): a moderation outcome always; any
  * other only while someone it groups is visible to the reader, and, for a post's notification,
  * while the reader may see the post (post-visibility: not processing, hidden for review, removed,
- * or by a blocked or suspended author). Such a notification is left out, not shown with its post
+ * or by a blocked or suspended author), and for an organization's, while it is active. Such a notification is left out, not shown with its post
  * null: its text and actors would tell of a post the reader may not see. It comes back in its place
  * if the post does (a mention in a caption appears once the clip is ready).
  */
 function shownSql(n: string, reader: string): string {
   return `(${n}.kind = 'moderation' OR (
     EXISTS (SELECT 1 FROM notification_actors va WHERE va.notification_id = ${n}.id AND ${visibleActorSql('va.actor_uid', reader)})
-    AND (${n}.post_id IS NULL OR EXISTS (SELECT 1 FROM posts vp WHERE vp.id = ${n}.post_id AND ${visiblePostSql('vp', reader)}))))`;
+    AND (${n}.post_id IS NULL OR EXISTS (SELECT 1 FROM posts vp WHERE vp.id = ${n}.post_id AND ${visiblePostSql('vp', reader)}))
+    AND (${n}.organization_id IS NULL OR ${visibleOrganizationSql(`${n}.organization_id`)})))`;
 }
 
 /**
@@ -166,6 +184,66 @@ export class NotificationWriter {
     );
   }
 
+  /**
+   * A request to join an organization: joins each officer's (and the owner's) unread group of
+   * requests for it, or starts one. Officers who blocked the requester, or muted them, are not told.
+   */
+  async joinRequested(actorUid: string, organizationId: string): Promise<void> {
+    if (!isUuid(organizationId)) return;
+    const rows: Array<{ recipient_uid: string }> = await this.tx.query(
+      `WITH grp AS (
+         INSERT INTO notifications (recipient_uid, kind, organization_id)
+         SELECT m.user_uid, 'join_request', m.organization_id FROM organization_members m
+          WHERE m.organization_id = $1 AND m.role IN ('owner', 'officer') AND ${mayNotifySql('m.user_uid', '$2::text', null)}
+         ON CONFLICT (recipient_uid, organization_id) WHERE kind = 'join_request' AND read_at IS NULL
+           DO UPDATE SET created_at = greatest(notifications.created_at, EXCLUDED.created_at)
+         RETURNING id, recipient_uid
+       ),
+       actor AS (
+         INSERT INTO notification_actors (notification_id, actor_uid)
+         SELECT id, $2 FROM grp
+         ON CONFLICT (notification_id, actor_uid) DO UPDATE SET created_at = EXCLUDED.created_at
+       )
+       SELECT recipient_uid FROM grp`,
+      [organizationId, actorUid],
+    );
+    this.note(rows);
+  }
+
+  /** A request withdrawn or answered: the requester leaves the officers' groups of requests (a group left empty goes). */
+  async joinRequestClosed(requesterUid: string, organizationId: string): Promise<void> {
+    if (!isUuid(organizationId)) return;
+    await this.removeActor(requesterUid, `n.kind = 'join_request' AND n.organization_id = $2::uuid`, organizationId);
+  }
+
+  /** The requester is told the outcome; the officer who answered is its actor. */
+  async joinAnswered(actorUid: string, requesterUid: string, organizationId: string, approved: boolean): Promise<void> {
+    if (!isUuid(organizationId)) return;
+    await this.single(
+      `SELECT $1::text AS uid, $4::text AS kind, NULL::uuid AS post_id, NULL::uuid AS comment_id, NULL::text AS text, $3::uuid AS organization_id
+        WHERE $1::text <> $2::text AND ${notBlockedSql('$2::text', '$1::text')}`,
+      [requesterUid, actorUid, organizationId, approved ? 'join_approved' : 'join_declined'],
+      true,
+    );
+  }
+
+  /**
+   * A new event posted as an organization: each of its members is told once (not its author,
+   * nobody either blocked or who muted the author, nobody who turned organization events off).
+   * Shown once the post is ready, as a caption's mentions are.
+   */
+  async organizationEvent(actorUid: string, postId: string, organizationId: string): Promise<void> {
+    if (!isUuid(postId) || !isUuid(organizationId)) return;
+    await this.single(
+      `SELECT m.user_uid AS uid, 'organization_event' AS kind, $1::uuid AS post_id, NULL::uuid AS comment_id, NULL::text AS text,
+              m.organization_id AS organization_id
+         FROM organization_members m
+        WHERE m.organization_id = $3::uuid AND ${mayNotifySql('m.user_uid', '$2::text', 'organizationEvents')}`,
+      [postId, actorUid, organizationId],
+      true,
+    );
+  }
+
   /** A moderator's decision about the student's content or account, in the moderators' words. No actor: moderators stay unnamed. */
   async moderation(recipientUid: string, message: string): Promise<void> {
     const rows: Array<{ recipient_uid: string }> = await this.tx.query(
@@ -199,11 +277,14 @@ export class NotificationWriter {
     this.note(rows);
   }
 
-  /** Inserts the one-person notifications `source` selects (uid, kind, post_id, comment_id, text) with their actor $2. */
-  private async single(source: string, parameters: unknown[]): Promise<void> {
+  /**
+   * Inserts the one-person notifications `source` selects (uid, kind, post_id, comment_id, text,
+   * and organization_id for an organization's) with their actor $2.
+   */
+  private async single(source: string, parameters: unknown[], organization = false): Promise<void> {
     const rows: Array<{ recipient_uid: string }> = await this.tx.query(
       `WITH note AS (
-         INSERT INTO notifications (recipient_uid, kind, post_id, comment_id, text)
+         INSERT INTO notifications (recipient_uid, kind, post_id, comment_id, text${organization ? ', organization_id' : ''})
          ${source}
          ON CONFLICT DO NOTHING
          RETURNING id, recipient_uid
@@ -306,7 +387,7 @@ export class NotificationService {
       after = 'AND (n.created_at, n.id) < ($3::timestamptz, $4::uuid)';
     }
     const rows: Notification[] = await this.db.query(
-      `SELECT n.id, n.kind, n.post_id AS "postId", n.comment_id AS "commentId", n.text, n.created_at AS "createdAt",
+      `SELECT n.id, n.kind, n.post_id AS "postId", n.comment_id AS "commentId", n.organization_id AS "organizationId", n.text, n.created_at AS "createdAt",
               n.read_at IS NOT NULL AS read, coalesce(a.uids, '{}') AS "actorUids", coalesce(a.count, 0) AS "actorCount"
          FROM notifications n
          LEFT JOIN LATERAL (
@@ -346,11 +427,10 @@ export class NotificationService {
 
   async settings(viewer: Viewer): Promise<NotificationSettings> {
     authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);
-    const [row]: NotificationSettings[] = await this.db.query(
-      `SELECT ${SETTINGS.join(', ')} FROM notification_settings WHERE user_uid = $1`,
-      [viewer.uid],
-    );
-    return row ?? { likes: true, comments: true, mentions: true, follows: true, moderation: true };
+    const [row]: NotificationSettings[] = await this.db.query(`SELECT ${SETTINGS_SELECT} FROM notification_settings WHERE user_uid = $1`, [
+      viewer.uid,
+    ]);
+    return row ?? { likes: true, comments: true, mentions: true, follows: true, moderation: true, organizationEvents: true };
   }
 
   /** Turns kinds on or off (those not named stay as they are). Off: nothing of that kind is written from now on. */
@@ -358,11 +438,11 @@ export class NotificationService {
     authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);
     const values = SETTINGS.map((name) => (typeof input[name] === 'boolean' ? input[name] : null));
     const [row]: NotificationSettings[] = await this.db.query(
-      `INSERT INTO notification_settings (user_uid, ${SETTINGS.join(', ')})
+      `INSERT INTO notification_settings (user_uid, ${SETTINGS.map((name) => SETTING_COLUMNS[name]).join(', ')})
        VALUES ($1, ${SETTINGS.map((_, index) => `coalesce($${index + 2}::boolean, true)`).join(', ')})
        ON CONFLICT (user_uid) DO UPDATE SET
-         ${SETTINGS.map((name, index) => `${name} = coalesce($${index + 2}::boolean, notification_settings.${name})`).join(', ')}
-       RETURNING ${SETTINGS.join(', ')}`,
+         ${SETTINGS.map((name, index) => `${SETTING_COLUMNS[name]} = coalesce($${index + 2}::boolean, notification_settings.${SETTING_COLUMNS[name]})`).join(', ')}
+       RETURNING ${SETTINGS_SELECT}`,
       [viewer.uid, ...values],
     );
     return row!;

@@ -7,6 +7,14 @@ export enum NotificationKind {
   MENTION = 'mention',
   FOLLOW = 'follow',
   MODERATION = 'moderation',
+  /** Officers: someone asked to join their organization (grouped per organization while unread). */
+  JOIN_REQUEST = 'join_request',
+  /** The requester: an officer approved their request. */
+  JOIN_APPROVED = 'join_approved',
+  /** The requester: an officer declined their request. */
+  JOIN_DECLINED = 'join_declined',
+  /** Members: a new event posted as their organization. */
+  ORGANIZATION_EVENT = 'organization_event',
 }
 registerEnumType(NotificationKind, { name: 'NotificationKind' });
 
@@ -32,6 +40,9 @@ export class Notification {
 
   /** LIKE, COMMENT, MENTION: the post concerned; resolved into `post`. */
   postId!: string | null;
+
+  /** JOIN_REQUEST, JOIN_APPROVED, JOIN_DECLINED, ORGANIZATION_EVENT: the organization (organizations/ resolves `organization`). */
+  organizationId!: string | null;
 
   @Field(() => ID, { nullable: true, description: 'COMMENT, and a MENTION in a comment' })
   commentId!: string | null;
@@ -64,6 +75,9 @@ export class NotificationSettings {
 
   @Field()
   moderation!: boolean;
+
+  @Field({ description: "New events of the student's organizations" })
+  organizationEvents!: boolean;
 }
 
 @InputType({ description: 'Only the kinds named change' })
@@ -82,4 +96,7 @@ export class NotificationSettingsInput {
 
   @Field(() => Boolean, { nullable: true })
   moderation?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true })
+  organizationEvents?: boolean | null;
 }

@@ -24,4 +24,5 @@ export {
 export { postPolicy } from './post.policy';
 export { APP_POST_CAN, POST_VIEWER_CAN, PostViewerCan, PostViewerCanResolver } from './post-viewer-can';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';
+export type { PostOrganizationGate } from './post-organization';
 export { postRestRoutes } from './post.rest';

@@ -59,6 +59,13 @@ export class Post {
   @Column({ type: 'integer', nullable: true })
   height!: number | null;
 
+  /**
+   * The organization it was posted as, by one of its officers (organizations/); its author stays
+   * the person. GraphQL's `organization` resolves it.
+   */
+  @Column({ name: 'organization_id', type: 'uuid', nullable: true })
+  organizationId!: string | null;
+
   @Column({ name: 'upload_id', type: 'text', nullable: true })
   uploadId!: string | null;
 

@@ -42,4 +42,10 @@ export class CreatePostInput {
 
   @Field(() => PostEventInput, { nullable: true, description: 'Makes it an event post' })
   event?: PostEventInput | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "Post as this organization ('Post as <organization>'): its officers and owner only; the author stays the caller",
+  })
+  organizationId?: string | null;
 }

@@ -13,6 +13,7 @@ import { Post } from './post.entity';
 import { normaliseTag } from './post-tags';
 import { postPolicy } from './post.policy';
 import { NO_EVENTS, type PostEventChecker, type PostEventFields } from './post-event';
+import { NO_ORGANIZATIONS, type PostOrganizationGate } from './post-organization';
 import { PostListQuery, type PostListPage } from './post-list-query';
 import { PostStatus, type PictureSource, type VideoRendition } from './post-media';
 import { hiddenCommentersRelation, visibleCommentCountSql, visiblePostSql } from './post-visibility';
@@ -26,6 +27,8 @@ export interface CreatePostInput {
   mentions?: string[] | null;
   /** Makes it an event post (modules/events checks it, through the PostEventChecker port). */
   event?: PostEventFields | null;
+  /** Post as this organization (organizations/ decides who may, through the PostOrganizationGate port). */
+  organizationId?: string | null;
 }
 
 /**
@@ -46,9 +49,17 @@ export interface VideoPipeline {
  * A mention in a post that is still processing shows once the post is ready (notifications' rule).
  */
 export interface CaptionMentionNotifier {
-  /** Runs `work` in one transaction; `notify` writes the mentions' notifications within it, heard once it commits. */
+  /**
+   * Runs `work` in one transaction; `notify` writes the mentions' notifications within it, heard
+   * once it commits; `announceEvent` tells an organization's members of its new event post (they
+   * see it once the post is ready, as a mention).
+   */
   transaction<T>(
-    work: (tx: EntityManager, notify: (actorUid: string, uids: string[], postId: string) => Promise<void>) => Promise<T>,
+    work: (
+      tx: EntityManager,
+      notify: (actorUid: string, uids: string[], postId: string) => Promise<void>,
+      announceEvent: (actorUid: string, postId: string, organizationId: string) => Promise<void>,
+    ) => Promise<T>,
   ): Promise<T>;
 }
 
@@ -78,6 +89,7 @@ export class PostService {
     private readonly mentionNotifier: CaptionMentionNotifier,
     private readonly events: PostEventChecker = NO_EVENTS,
     private readonly removals: PostRemovalNotifier | null = null,
+    private readonly organizations: PostOrganizationGate = NO_ORGANIZATIONS,
   ) {
     this.posts = db.getRepository(Post);
     this.rows = entityRowReader(db, Post, 'p');
@@ -165,13 +177,15 @@ export class PostService {
     });
     const event = input.event ? this.events.check(problems, input.event, caption) : null;
     problems.throwIfAny();
+    // Posting as an organization: its officers only (organizations' policy), before anything is claimed.
+    const organizationId = input.organizationId ? await this.organizations.authorizePostAs(viewer, input.organizationId) : null;
 
     const mentions = await this.mentions.place(viewer, mentionIds, caption);
     const video = await this.media.claimVideo(viewer.uid, videoUrl);
     // Processing until its video is transcoded: only its author sees it meanwhile. The mentioned
     // students are told in the same transaction (shown to them once the post is ready).
     const id = await withConstraintMessages(() =>
-      this.mentionNotifier.transaction(async (tx, notifyMentions) => {
+      this.mentionNotifier.transaction(async (tx, notifyMentions, announceEvent) => {
         const inserted = await tx.getRepository(Post).insert({
           authorUid: viewer.uid,
           videoUrl: video.videoUrl,
@@ -183,6 +197,7 @@ export class PostService {
           caption,
           tags,
           mentions,
+          organizationId,
           ...event,
           status: PostStatus.PROCESSING,
           processingProgress: 0,
@@ -202,6 +217,8 @@ export class PostService {
             mentions.map((mention) => mention.uid),
             postId,
           );
+        // An organization's event reaches its members (their setting allows it by default).
+        if (organizationId && event) await announceEvent(viewer.uid, postId, organizationId);
         return postId;
       }),
     );

@@ -72,6 +72,11 @@ export class User {
   @Column({ type: 'boolean', default: false })
   verified!: boolean;
 
+  /** Whether the profile lists the organizations the student belongs to (their choice; organizations/ reads it). */
+  @Field({ description: 'The profile lists the organizations they belong to (their choice, in Settings)' })
+  @Column({ name: 'show_organizations', type: 'boolean', default: true })
+  showOrganizations!: boolean;
+
   /** Set while a moderator's suspension lasts (moderation/): nobody sees this student's posts meanwhile. */
   @Column({ name: 'suspended_until', type: 'timestamptz', precision: 3, nullable: true })
   suspendedUntil!: Date | null;

@@ -20,4 +20,7 @@ export class UpdateProfileInput extends SyncUserInput {
 
   @Field(() => [String], { nullable: true, description: 'Names from interestCatalogue' })
   interests?: string[] | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Whether the profile lists the organizations they belong to' })
+  showOrganizations?: boolean | null;
 }

@@ -28,6 +28,8 @@ export interface SyncUserInput {
 export interface ProfileInput extends SyncUserInput {
   bio?: string | null;
   interests?: string[] | null;
+  /** Whether the profile lists the organizations the student belongs to. */
+  showOrganizations?: boolean | null;
 }
 
 /**
@@ -194,6 +196,7 @@ export class UserService {
     if (bio !== undefined) changes.bio = bio;
     const interests = checkInterests(problems, input.interests);
     if (interests !== undefined) changes.interests = interests;
+    if (typeof input.showOrganizations === 'boolean') changes.showOrganizations = input.showOrganizations;
     const dateOfBirth = checkDateOfBirth(problems, input.dateOfBirth, this.now());
     if (dateOfBirth !== undefined) changes.dateOfBirth = dateOfBirth;
     problems.throwIfAny();

@@ -11,7 +11,8 @@ import { describeFailure, FuzzStats, problemsOf, send, sendAll, type FuzzOutcome
  * what the fuzzer did), a server with rate limits off (the fuzzer must not be throttled), and a
  * student who owns a post, an event post, a comment, a calendar day, a calendar feed address, an
  * unposted video and a photo, next to a neighbour with a post of their own who reported the
- * student's post. Fuzzed ids are drawn partly from these, so inputs reach the code behind the
+ * student's post, and a club each (the neighbour waiting to join the student's, the student a member
+ * of the neighbour's). Fuzzed ids are drawn partly from these, so inputs reach the code behind the
  * "not found" checks. An admin (for the fields only a role may call) and a leaver (whose token
  * deleteAccount is fuzzed with) stay out of the fuzzed ids.
  */
@@ -28,7 +29,15 @@ export interface FuzzWorld {
   /** The secret of the student's calendar feed address (/calendar-feed/<secret>.ics). */
   calendarFeedSecret: string;
   /** Existing ids and media URLs, the student's own first. */
-  ids: { posts: string[]; comments: string[]; users: string[]; videos: string[]; photos: string[] };
+  ids: {
+    posts: string[];
+    comments: string[];
+    users: string[];
+    videos: string[];
+    photos: string[];
+    organizations: string[];
+    slugs: string[];
+  };
   expiredToken: string;
   stats: FuzzStats;
   seed: number;
@@ -91,6 +100,17 @@ export async function openFuzzWorld(label: string): Promise<FuzzWorld> {
     await server.app.media.importFile(student.uid, 'image', path.join(MEDIA, 'avatars/student-02.jpg'), `avatar-${randomUUID()}.jpg`)
   ).url;
   const neighbourVideo = await importVideo(neighbour);
+  // Issue 26: the student's club (by request, the neighbour waiting to join) and the neighbour's (open, the student a member).
+  const club = async (owner: Student, slug: string, joinMode: string) =>
+    (
+      await ok(server, owner.token, `mutation($input: CreateOrganizationInput!) { createOrganization(input: $input) { id } }`, {
+        input: { name: `Club ${slug}`, slug, category: 'OTHER', joinMode },
+      })
+    ).createOrganization.id as string;
+  const ownClub = await club(student, 'fuzz-own-club', 'REQUEST');
+  const neighbourClub = await club(neighbour, 'fuzz-neighbour-club', 'OPEN');
+  await ok(server, neighbour.token, `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, { id: ownClub });
+  await ok(server, student.token, `mutation($id: ID!) { joinOrganization(id: $id) { id } }`, { id: neighbourClub });
 
   const snapshot = () => snapshotStore(server.app.database.dataSource, store.env.MEDIA_DIR);
   // Nothing may still be settling (posters, counters) when the first "unchanged" comparison starts.
@@ -111,6 +131,8 @@ export async function openFuzzWorld(label: string): Promise<FuzzWorld> {
       users: [student.uid, neighbour.uid],
       videos: [unpostedVideo, neighbourVideo],
       photos: [photo],
+      organizations: [ownClub, neighbourClub],
+      slugs: ['fuzz-own-club', 'fuzz-neighbour-club'],
     },
     expiredToken: expiredToken(student.uid),
     stats: new FuzzStats(),

@@ -71,8 +71,11 @@ export interface KnownValues {
 }
 
 export function knownValues(world: FuzzWorld): KnownValues {
-  const { posts, comments, users, videos, photos } = world.ids;
-  return { ids: [...posts, ...comments, ...users], strings: [...videos, ...photos, ...users, ...INTEREST_CATALOGUE, ...VALID_DATES] };
+  const { posts, comments, users, videos, photos, organizations, slugs } = world.ids;
+  return {
+    ids: [...posts, ...comments, ...users, ...organizations],
+    strings: [...videos, ...photos, ...users, ...organizations, ...slugs, ...INTEREST_CATALOGUE, ...VALID_DATES],
+  };
 }
 
 const nonInteger = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((value) => !Number.isInteger(value));

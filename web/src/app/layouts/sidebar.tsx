@@ -12,6 +12,7 @@ const navLinks = [
   { to: '/create-post', label: 'Create Post' },
   { to: '/explore', label: 'Explore' },
   { to: '/events', label: 'Events' },
+  { to: '/organizations', label: 'Organizations' },
   { to: '/notifications', label: 'Notifications', signedInOnly: true, unreadBadge: true },
   { to: '/calendar', label: 'Calendar' },
   { to: '/profile', label: 'Profile', signedInOnly: true },

@@ -99,6 +99,35 @@ describe('Events page', () => {
   });
 });
 
+describe("Events page: 'From my organizations' (issue 26)", () => {
+  it('asks only for the events of the viewer’s organizations, in the address too, and says so when there are none', async () => {
+    const user = userEvent.setup();
+    renderEvents('/events', [
+      eventsMock({ first: 10 }),
+      eventsMock({ first: 10, fromMyOrganizations: true }, [makePost('p6', { caption: 'Chess Club simul' })]),
+      eventsMock({ first: 10, fromMyOrganizations: true, from: dayKey(0), to: dayKey(6) }, []),
+    ]);
+    expect(await screen.findByText('Film night')).toBeInTheDocument();
+    const mine = screen.getByRole('button', { name: 'From my organizations' });
+    expect(mine).toHaveAttribute('aria-pressed', 'false');
+    await user.click(mine);
+    expect(screen.getByTestId('address')).toHaveTextContent('/events?from=my-organizations');
+    expect(await screen.findByText('Chess Club simul')).toBeInTheDocument();
+    expect(screen.queryByText('Film night')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'From my organizations' })).toHaveAttribute('aria-pressed', 'true');
+
+    // It combines with the other filters.
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/events?when=week&from=my-organizations');
+    expect(await screen.findByText('No upcoming events match these filters.')).toBeInTheDocument();
+  });
+
+  it('explains an empty list of the viewer’s organizations’ events', async () => {
+    renderEvents('/events?from=my-organizations', [eventsMock({ first: 10, fromMyOrganizations: true }, [])]);
+    expect(await screen.findByText('No upcoming events from your organizations.')).toBeInTheDocument();
+  });
+});
+
 describe('Events page paging', () => {
   const isLoadMoreObserver = (observer: FakeIntersectionObserver) => Boolean(observer.options.rootMargin);
 
@@ -128,14 +157,32 @@ describe('Events page paging', () => {
 describe('address <-> filters', () => {
   it('reads and writes the same address', () => {
     const filters = filtersFromSearch(new URLSearchParams('date=2026-12-04&tag=%23film'));
-    expect(filters).toEqual({ when: 'day', date: '2026-12-04', tag: 'film' });
+    expect(filters).toEqual({ when: 'day', date: '2026-12-04', tag: 'film', myOrganizations: false });
     expect(searchFromFilters(filters).toString()).toBe('date=2026-12-04&tag=film');
     expect(eventsVariables(filters, 10)).toEqual({ first: 10, tag: 'film', from: '2026-12-04', to: '2026-12-04' });
   });
 
   it('ignores a day that does not exist, and spans month ends for this week', () => {
-    expect(filtersFromSearch(new URLSearchParams('date=2026-02-30'))).toEqual({ when: 'all', date: null, tag: null });
-    const week = eventsVariables({ when: 'week', date: null, tag: null }, 10, new Date(2026, 11, 29));
+    expect(filtersFromSearch(new URLSearchParams('date=2026-02-30'))).toEqual({
+      when: 'all',
+      date: null,
+      tag: null,
+      myOrganizations: false,
+    });
+    const week = eventsVariables({ when: 'week', date: null, tag: null, myOrganizations: false }, 10, new Date(2026, 11, 29));
     expect(week).toEqual({ first: 10, from: '2026-12-29', to: '2027-01-04' });
+  });
+
+  it('keeps "From my organizations" (issue 26) beside the other filters', () => {
+    const filters = filtersFromSearch(new URLSearchParams('from=my-organizations&when=week'));
+    expect(filters).toEqual({ when: 'week', date: null, tag: null, myOrganizations: true });
+    expect(searchFromFilters(filters).toString()).toBe('when=week&from=my-organizations');
+    expect(eventsVariables(filters, 10, new Date(2026, 11, 1))).toEqual({
+      first: 10,
+      fromMyOrganizations: true,
+      from: '2026-12-01',
+      to: '2026-12-07',
+    });
+    expect(filtersFromSearch(new URLSearchParams('from=somewhere-else')).myOrganizations).toBe(false);
   });
 });

@@ -29,7 +29,7 @@ export default function EventsPage() {
   const feed = useFeedQuery(EventsDocument, 'events', variables, !currentUser);
 
   const setFilters = (next: EventsFilters) => setSearchParams(withScope(searchFromFilters(next), scope));
-  const filtered = filters.when !== 'all' || filters.tag !== null;
+  const filtered = filters.when !== 'all' || filters.tag !== null || filters.myOrganizations;
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6">
@@ -49,7 +49,12 @@ export default function EventsPage() {
           {...feed}
           name="Events"
           empty={
-            filtered ? (
+            filters.myOrganizations && filters.when === 'all' && filters.tag === null ? (
+              <FeedEmptyState
+                title="No upcoming events from your organizations."
+                hint="Events your organizations announce show here. Find more organizations to join on the Organizations page."
+              />
+            ) : filtered ? (
               <FeedEmptyState title="No upcoming events match these filters." hint="Try another day or tag, or see all upcoming events." />
             ) : (
               <FeedEmptyState title="No upcoming events yet." hint="Post a clip and add an event to it: it will show here." />
@@ -111,6 +116,16 @@ function EventsFilterBar({ filters, onChange }: { filters: EventsFilters; onChan
             className={`${CHOICE_CLASS} ${filters.when === 'day' ? 'border-indigo-600' : 'border-gray-300'} bg-white text-gray-900`}
           />
         </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          aria-pressed={filters.myOrganizations}
+          onClick={() => onChange({ ...filters, myOrganizations: !filters.myOrganizations })}
+          className={chosen(filters.myOrganizations)}
+        >
+          From my organizations
+        </button>
       </div>
       <form onSubmit={applyTag} role="search" aria-label="Filter events by tag" className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">

@@ -106,11 +106,21 @@ function ReportGroupCard({ group, onDone }: { group: ReportGroupFieldsFragment; 
 
   const noun = targetNoun(group.targetType);
   const authorName = group.targetAuthor?.displayName?.trim() || 'Unknown user';
-  const heading = group.targetType === 'USER' ? `Account: ${authorName}` : `${noun === 'post' ? 'Post' : 'Comment'} by ${authorName}`;
-  // An account cannot be removed; a suspension can be lifted only while one is in force.
+  const heading =
+    group.targetType === 'USER'
+      ? `Account: ${authorName}`
+      : group.targetType === 'ORGANIZATION'
+        ? `Organization run by ${authorName}`
+        : `${noun === 'post' ? 'Post' : 'Comment'} by ${authorName}`;
+  // An account cannot be removed, nor an organization (it is hidden or suspended from its page);
+  // a suspension can be lifted only while one is in force.
   const decisions = DECISIONS.filter(
-    (decision) => (decision.value !== 'REMOVE' || group.targetType !== 'USER') && (decision.value !== 'UNSUSPEND' || group.authorSuspended),
+    (decision) =>
+      (decision.value !== 'REMOVE' || (group.targetType !== 'USER' && group.targetType !== 'ORGANIZATION')) &&
+      (decision.value !== 'UNSUSPEND' || group.authorSuspended),
   );
+  // An organization's content names its address ('Chess Club (/org/chess-club): ...'): its page is where it is hidden or suspended.
+  const organizationSlug = group.targetType === 'ORGANIZATION' ? /\(\/org\/([a-z0-9-]+)\)/.exec(group.content)?.[1] : undefined;
 
   function open(decision: Decision) {
     setErrors({});
@@ -174,9 +184,19 @@ function ReportGroupCard({ group, onDone }: { group: ReportGroupFieldsFragment; 
             {group.content && <p className="mt-2 whitespace-pre-line break-words text-gray-900">{group.content}</p>}
           </>
         ) : group.targetType === 'USER' ? null : (
-          <blockquote className="whitespace-pre-line break-words border-l-4 border-gray-300 pl-3 text-gray-900">
-            {group.content || '(no text)'}
-          </blockquote>
+          <>
+            <blockquote className="whitespace-pre-line break-words border-l-4 border-gray-300 pl-3 text-gray-900">
+              {group.content || '(no text)'}
+            </blockquote>
+            {organizationSlug && (
+              <Link
+                to={`/org/${organizationSlug}`}
+                className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              >
+                Open the organization (hide or suspend it there)
+              </Link>
+            )}
+          </>
         )}
       </div>
 

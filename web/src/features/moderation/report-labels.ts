@@ -15,10 +15,11 @@ export function reasonLabel(reason: ReportReason): string {
   return REPORT_REASONS.find((entry) => entry.value === reason)?.label ?? reason;
 }
 
-/** 'post', 'comment' or 'account', as the screens name what was reported. */
+/** 'post', 'comment', 'organization' or 'account', as the screens name what was reported. */
 export function targetNoun(targetType: ReportTarget): string {
   if (targetType === 'POST') return 'post';
   if (targetType === 'COMMENT') return 'comment';
+  if (targetType === 'ORGANIZATION') return 'organization';
   return 'account';
 }
 

@@ -18,6 +18,16 @@ const ICON_PATHS: Record<NotificationKind, ReactNode> = {
   ),
   FOLLOW: <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 8a8 8 0 0 1 16 0z" fill="currentColor" />,
   MODERATION: <path d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z" fill="currentColor" />,
+  // Issue 26: a group of people (a request to join), a tick or a cross (its outcome), a calendar (an event).
+  JOIN_REQUEST: (
+    <path
+      d="M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm7 0a3 3 0 1 0 0-6M2 20a7 7 0 0 1 14 0zm15.5 0H22a5 5 0 0 0-6-4.9"
+      fill="currentColor"
+    />
+  ),
+  JOIN_APPROVED: <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth={3} />,
+  JOIN_DECLINED: <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth={3} />,
+  ORGANIZATION_EVENT: <path d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5" fill="none" stroke="currentColor" strokeWidth={2.2} />,
 };
 
 const ICON_COLOURS: Record<NotificationKind, string> = {
@@ -26,6 +36,10 @@ const ICON_COLOURS: Record<NotificationKind, string> = {
   MENTION: 'bg-violet-500',
   FOLLOW: 'bg-emerald-500',
   MODERATION: 'bg-amber-500',
+  JOIN_REQUEST: 'bg-teal-600',
+  JOIN_APPROVED: 'bg-emerald-600',
+  JOIN_DECLINED: 'bg-slate-500',
+  ORGANIZATION_EVENT: 'bg-indigo-500',
 };
 
 function KindIcon({ kind, size }: { kind: NotificationKind; size: number }) {

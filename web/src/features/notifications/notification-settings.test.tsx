@@ -15,6 +15,7 @@ const settings = (overrides: Record<string, boolean> = {}) => ({
   mentions: true,
   follows: true,
   moderation: true,
+  organizationEvents: true,
   ...overrides,
 });
 
@@ -28,12 +29,14 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('notification settings', () => {
   it('shows a switch per kind, on or off as saved', async () => {
-    renderWithApollo(<NotificationSettings />, { mocks: [settingsMock({ follows: false })] });
+    renderWithApollo(<NotificationSettings />, { mocks: [settingsMock({ follows: false, organizationEvents: false })] });
     expect(await screen.findByRole('switch', { name: 'Likes' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Comments' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Mentions' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'New followers' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Moderation' })).toBeChecked();
+    // Issue 26: an organization's new event, on by default, here turned off.
+    expect(screen.getByRole('switch', { name: 'Organization events' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Likes' })).toHaveAccessibleDescription('Someone likes your clip.');
   });
 

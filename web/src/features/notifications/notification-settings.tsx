@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   NotificationSettingsDocument,
@@ -8,6 +8,7 @@ import {
 import { ErrorBox } from '../../shared/components/error-box';
 import { ErrorBanner, SuccessBanner } from '../../shared/components/form-controls';
 import { Spinner } from '../../shared/components/spinner';
+import { Switch } from '../../shared/components/switch';
 import { errorMessage } from '../../shared/lib/graphql-error';
 
 type Kind = keyof Omit<NotificationSettingsFieldsFragment, '__typename'>;
@@ -18,53 +19,8 @@ export const NOTIFICATION_KINDS: ReadonlyArray<{ key: Kind; label: string; hint:
   { key: 'mentions', label: 'Mentions', hint: 'Someone mentions you in a caption or a comment.' },
   { key: 'follows', label: 'New followers', hint: 'Someone starts following you.' },
   { key: 'moderation', label: 'Moderation', hint: 'A moderator acts on your clips, comments or account.' },
+  { key: 'organizationEvents', label: 'Organization events', hint: 'An organization you belong to announces an event.' },
 ];
-
-function Switch({
-  label,
-  hint,
-  checked,
-  disabled,
-  onToggle,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onToggle: () => void;
-}) {
-  const labelId = useId();
-  const hintId = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <div className="min-w-0">
-        <p id={labelId} className="font-medium text-slate-900">
-          {label}
-        </p>
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={labelId}
-        aria-describedby={hintId}
-        disabled={disabled}
-        onClick={onToggle}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-ring disabled:cursor-wait disabled:opacity-60 ${
-          checked ? 'bg-indigo-600' : 'bg-slate-300'
-        }`}
-      >
-        <span
-          aria-hidden="true"
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
-        />
-      </button>
-    </div>
-  );
-}
 
 /**
  * Which kinds of notification the viewer gets (issue 15): one switch per kind, each saved as it

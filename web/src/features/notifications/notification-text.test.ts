@@ -15,6 +15,7 @@ function notification(overrides: Partial<NotificationFieldsFragment>): Notificat
     actorCount: 1,
     post: { id: 'p1', caption: 'Sunset', posterUrl: null },
     commentId: null,
+    organization: null,
     text: null,
     createdAt: '2026-11-20T12:00:00.000Z',
     read: false,
@@ -81,5 +82,37 @@ describe('where a row leads', () => {
     expect(clipIsGone(gone)).toBe(true);
     expect(clipIsGone(notification({ kind: 'FOLLOW', post: null }))).toBe(false);
     expect(clipIsGone(notification({ kind: 'MODERATION', post: null }))).toBe(false);
+  });
+});
+
+describe('organizations (issue 26)', () => {
+  const chess = { id: 'org-1', slug: 'chess-club', name: 'Chess Club' };
+
+  it('tells officers who asked to join, grouped, and leads to the Members tab', () => {
+    const request = notification({ kind: 'JOIN_REQUEST', actors: [maya, sam], actorCount: 3, post: null, organization: chess });
+    expect(notificationSentence(request)).toBe('Maya and 2 others asked to join Chess Club');
+    expect(notificationHref(request)).toBe('/org/chess-club?tab=members');
+    expect(clipIsGone(request)).toBe(false);
+  });
+
+  it('tells the requester the outcome and leads to the organization', () => {
+    const approved = notification({ kind: 'JOIN_APPROVED', post: null, organization: chess });
+    expect(notificationSentence(approved)).toBe("You're now a member of Chess Club");
+    expect(notificationHref(approved)).toBe('/org/chess-club');
+    const declined = notification({ kind: 'JOIN_DECLINED', post: null, organization: chess });
+    expect(notificationSentence(declined)).toBe('Your request to join Chess Club was declined');
+    expect(notificationHref(notification({ kind: 'JOIN_DECLINED', post: null, organization: null }))).toBeNull();
+  });
+
+  it("names an organization's new event by its caption's first line and leads to the post", () => {
+    const event = notification({
+      kind: 'ORGANIZATION_EVENT',
+      post: { id: 'p9', caption: 'Simul night\nBring a board', posterUrl: null },
+      organization: chess,
+    });
+    expect(notificationSentence(event)).toBe('Chess Club announced an event');
+    expect(notificationExcerpt(event)).toBe('Simul night');
+    expect(notificationHref(event)).toBe('/post/p9');
+    expect(clipIsGone(notification({ kind: 'ORGANIZATION_EVENT', post: null, organization: chess }))).toBe(true);
   });
 });

@@ -29,6 +29,11 @@ export function actorsPhrase(actors: readonly Actor[], actorCount: number): stri
   return `${first} and ${others} others`;
 }
 
+/** The organization a notification is about, or a stand-in when the reader may no longer see it. */
+function organizationName(notification: NotificationFieldsFragment): string {
+  return notification.organization?.name.trim() || 'an organization';
+}
+
 /** A comment's or mention's excerpt as quoted in a sentence. */
 function quoted(text: string | null | undefined): string | null {
   const trimmed = text?.trim();
@@ -52,6 +57,15 @@ export function notificationSentence(notification: NotificationFieldsFragment): 
       return `${who} followed you`;
     case 'MODERATION':
       return ownText || 'A moderator reviewed your content.';
+    // Issue 26: organizations.
+    case 'JOIN_REQUEST':
+      return `${who} asked to join ${organizationName(notification)}`;
+    case 'JOIN_APPROVED':
+      return `You're now a member of ${organizationName(notification)}`;
+    case 'JOIN_DECLINED':
+      return `Your request to join ${organizationName(notification)} was declined`;
+    case 'ORGANIZATION_EVENT':
+      return `${organizationName(notification)} announced an event`;
     default:
       // A kind this build does not know yet: its own words, if any.
       return ownText || 'You have a new notification.';
@@ -60,19 +74,30 @@ export function notificationSentence(notification: NotificationFieldsFragment): 
 
 /** A mention's words, shown under its sentence (a comment's are in the sentence already). */
 export function notificationExcerpt(notification: NotificationFieldsFragment): string | null {
-  return notification.kind === 'MENTION' ? quoted(notification.text) : null;
+  if (notification.kind === 'MENTION') return quoted(notification.text);
+  // An organization's event: its caption's first line, which names the event.
+  if (notification.kind === 'ORGANIZATION_EVENT') return notification.post?.caption.split('\n')[0]?.trim() || null;
+  return null;
 }
 
 /** Kinds that are about a clip: without their post (deleted, or no longer visible) the row has no link. */
-const ABOUT_A_CLIP = new Set<NotificationFieldsFragment['kind']>(['LIKE', 'COMMENT', 'MENTION']);
+const ABOUT_A_CLIP = new Set<NotificationFieldsFragment['kind']>(['LIKE', 'COMMENT', 'MENTION', 'ORGANIZATION_EVENT']);
 
 /** Whether the row should say its clip is gone. */
 export function clipIsGone(notification: NotificationFieldsFragment): boolean {
   return ABOUT_A_CLIP.has(notification.kind) && !notification.post;
 }
 
-/** Where the row leads: the post page, the (newest) follower's profile, or nowhere. */
+/**
+ * Where the row leads: the post page, the (newest) follower's profile, the organization (its
+ * Members, where requests are answered, for a request), or nowhere.
+ */
 export function notificationHref(notification: NotificationFieldsFragment): string | null {
+  const { organization } = notification;
+  if (notification.kind === 'JOIN_REQUEST') return organization ? `/org/${encodeURIComponent(organization.slug)}?tab=members` : null;
+  if (notification.kind === 'JOIN_APPROVED' || notification.kind === 'JOIN_DECLINED') {
+    return organization ? `/org/${encodeURIComponent(organization.slug)}` : null;
+  }
   if (notification.kind === 'FOLLOW') {
     const follower = notification.actors[0];
     return follower ? `/user/${encodeURIComponent(follower.id)}` : null;

@@ -45,6 +45,7 @@ function note(id: string, overrides: Partial<NotificationFieldsFragment>): Cache
     actorCount: 1,
     post: clip('p1'),
     commentId: null,
+    organization: null,
     text: null,
     createdAt: minutesAgo(5),
     read: true,

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { PlayerClipQuery } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
+import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { VerifiedBadge } from '../../shared/components/verified-badge';
 import { FollowButton } from '../follows';
 import { MentionText } from '../mentions';
@@ -48,6 +49,7 @@ export function ClipDetails(props: ClipDetailsProps) {
   const sheetRef = useRef<HTMLDivElement>(null);
   const author = full?.author ?? post.author ?? null;
   const authorName = author ? author.displayName || 'User' : 'Unknown User';
+  const organization = full?.organization ?? post.organization ?? null;
   const mentions = full?.mentions ?? post.mentions;
   const comments = Math.max(0, full?.commentCount ?? post.commentCount);
   const likes = Math.max(0, likeCount);
@@ -130,7 +132,18 @@ export function ClipDetails(props: ClipDetailsProps) {
 
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-linear-to-t from-black/80 via-black/50 to-transparent px-4 pb-5 pt-12">
         <div className="pointer-events-auto mr-16 max-w-xl">
+          {organization && (
+            // Issue 26: posted as an organization: its name first, then the person who posted it.
+            <Link
+              to={`/org/${encodeURIComponent(organization.slug)}`}
+              className="mb-2 flex w-fit min-w-0 items-center gap-2 rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            >
+              <OrganizationPicture photoURL={organization.photoURL} name={organization.name} size={36} decorative />
+              <span className="truncate font-semibold text-white">{organization.name}</span>
+            </Link>
+          )}
           <div className="flex items-center gap-3">
+            {organization && <span className="text-sm text-white/90">by</span>}
             {author ? (
               <Link
                 to={`/user/${encodeURIComponent(author.id)}`}

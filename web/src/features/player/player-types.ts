@@ -20,6 +20,8 @@ export type PlayerPost = PostMediaFieldsFragment & {
     photoURL?: string | null;
     photoSources?: ReadonlyArray<{ url: string; type: string; width: number; height: number }>;
   } | null;
+  /** Posted as an organization (issue 26): named above its author. */
+  organization?: { id: string; slug: string; name: string; photoURL?: string | null } | null;
 };
 
 export type ClipPlayerProps = {

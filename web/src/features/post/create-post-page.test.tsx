@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
 import { CreatePostDocument, MentionSuggestionsDocument } from '../../graphql/graphql';
-import { authValue, postAbilityMock, renderWithApollo, testUser } from '../../shared/lib/testing/render-with-apollo';
+import {
+  authValue,
+  postAbilityMock,
+  postAsOrganizationsMock,
+  renderWithApollo,
+  testUser,
+} from '../../shared/lib/testing/render-with-apollo';
 import { makePost } from '../../shared/lib/testing/post-fixtures';
 import CreatePostPage from './create-post-page';
 
@@ -27,13 +33,13 @@ jest.mock('../../shared/lib/tus-upload', () => ({
   },
 }));
 
-function renderPage(mocks: MockLink.MockedResponse[]) {
+function renderPage(mocks: MockLink.MockedResponse[], route = '/create-post') {
   return renderWithApollo(
     <Routes>
       <Route path="/create-post" element={<CreatePostPage />} />
       <Route path="/" element={<p>Home screen</p>} />
     </Routes>,
-    { mocks, route: '/create-post' },
+    { mocks, route },
   );
 }
 
@@ -191,6 +197,61 @@ describe('Create Post', () => {
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(screen.queryByText('Failed to create post. Please try again.')).not.toBeInTheDocument();
       expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
+    });
+  });
+
+  describe("'Post as' an organization (issue 26)", () => {
+    const clubs = [
+      { id: 'org-1', slug: 'chess-club', name: 'Chess Club' },
+      { id: 'org-2', slug: 'film', name: 'Film Society' },
+      // A member, not an officer: the api says it may not be posted as.
+      { id: 'org-3', slug: 'rowing', name: 'Rowing', postAs: false },
+    ];
+    const asClub = (organizationId: string): MockLink.MockedResponse => ({
+      request: {
+        query: CreatePostDocument,
+        variables: { input: { videoUrl: mockMediaUrl, caption: 'Open board night', tags: [], organizationId } },
+      },
+      result: {
+        data: {
+          createPost: makePost('new-post', {
+            caption: 'Open board night',
+            organization: { __typename: 'Organization', id: organizationId, slug: 'film', name: 'Film Society', photoURL: null },
+          }),
+        },
+      },
+    });
+
+    it('offers the organizations the viewer may post as, and sends the one chosen', async () => {
+      const user = userEvent.setup();
+      renderPage([postAsOrganizationsMock(clubs), asClub('org-2')]);
+      const choices = await screen.findByRole('group', { name: 'Post as' });
+      expect(
+        within(choices)
+          .getAllByRole('radio')
+          .map((radio) => radio.getAttribute('value')),
+      ).toEqual(['', 'org-1', 'org-2']);
+      expect(within(choices).getByRole('radio', { name: 'Yourself (Vera Viewer)' })).toBeChecked();
+      expect(within(choices).queryByRole('radio', { name: 'Rowing' })).not.toBeInTheDocument();
+      await user.click(within(choices).getByRole('radio', { name: 'Film Society' }));
+      expect(within(choices).getByRole('radio', { name: 'Film Society' })).toBeChecked();
+      expect(screen.getByText("The post shows the organization's name, with yours underneath.")).toBeInTheDocument();
+
+      await uploadVideo(user);
+      await user.type(screen.getByPlaceholderText('Write a caption for your video...'), 'Open board night');
+      await user.click(screen.getByRole('button', { name: 'Create Post' }));
+      expect(await screen.findByText('Home screen', {}, { timeout: 3000 })).toBeInTheDocument();
+    });
+
+    it("starts on the organization an organization page's 'Post as' link names", async () => {
+      renderPage([postAsOrganizationsMock(clubs)], '/create-post?as=chess-club');
+      expect(await screen.findByRole('radio', { name: 'Chess Club' })).toBeChecked();
+    });
+
+    it('shows no choice to someone who may post as no organization', async () => {
+      renderPage([postAsOrganizationsMock([{ id: 'org-3', slug: 'rowing', name: 'Rowing', postAs: false }])]);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.queryByRole('group', { name: 'Post as' })).not.toBeInTheDocument();
     });
   });
 });

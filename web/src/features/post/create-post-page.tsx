@@ -1,9 +1,10 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Reference } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { MESSAGES, checkPostForm } from '@campus-clips/rules';
-import { CreatePostAbilityDocument, CreatePostDocument } from '../../graphql/graphql';
+import { CreatePostAbilityDocument, CreatePostDocument, PostAsOrganizationsDocument } from '../../graphql/graphql';
+import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { useAuth } from '../../shared/session/auth-context';
 import { ErrorBox } from '../../shared/components/error-box';
 import { fieldErrors, unverifiedMessage } from '../../shared/lib/graphql-error';
@@ -32,6 +33,12 @@ export default function CreatePostPage() {
   // it answers, the token's own email_verified stands in for it.
   const ability = useQuery(CreatePostAbilityDocument, { skip: !currentUser });
   const mayPost = ability.data ? ability.data.viewerCan.post : Boolean(currentUser?.emailVerified);
+  // Issue 26: officers may post as their organization ('Post as'); the api says which ones.
+  const postAs = usePostAsChoices(Boolean(currentUser));
+  const [searchParams] = useSearchParams();
+  const [chosenOrganization, setChosenOrganization] = useState<string | null>(null);
+  // An organization page's 'Post as …' link names it in the address (?as=<slug>) until another is chosen.
+  const organizationId = chosenOrganization ?? postAs.find((organization) => organization.slug === searchParams.get('as'))?.id ?? '';
 
   const handleUploaded = useCallback((url: string | null) => setVideoUrl(url), []);
 
@@ -60,6 +67,7 @@ export default function CreatePostPage() {
             // The api's default is none: the field is sent only when someone is mentioned.
             ...(checked.value.mentions.length > 0 ? { mentions: checked.value.mentions } : {}),
             ...(checkedEvent.value ? { event: checkedEvent.value } : {}),
+            ...(organizationId ? { organizationId } : {}),
           },
         },
         update(cache, { data }) {
@@ -87,6 +95,12 @@ export default function CreatePostPage() {
             }
           }
           cache.evict({ id: 'ROOT_QUERY', fieldName: 'postsByTag' });
+          // Posted as an organization: its page's lists now start with it.
+          const organization = organizationId ? cache.identify({ __typename: 'Organization', id: organizationId }) : undefined;
+          if (organization) {
+            cache.evict({ id: organization, fieldName: 'posts' });
+            cache.evict({ id: organization, fieldName: 'upcomingEvents' });
+          }
           if (created?.event) cache.evict({ id: 'ROOT_QUERY', fieldName: 'events' });
           cache.gc();
         },
@@ -107,6 +121,42 @@ export default function CreatePostPage() {
         <VerifyFirstNote action="post" />
       ) : (
         <form onSubmit={handleSubmit} noValidate className="space-y-5">
+          {postAs.length > 0 && (
+            <fieldset>
+              <legend className="mb-1 block text-sm font-medium text-gray-900">Post as</legend>
+              <div className="flex flex-wrap gap-2">
+                {[
+                  { id: '', name: currentUser?.displayName ? `Yourself (${currentUser.displayName})` : 'Yourself', photoURL: null },
+                  ...postAs,
+                ].map((choice) => (
+                  <label
+                    key={choice.id || 'self'}
+                    className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                      organizationId === choice.id
+                        ? 'border-indigo-600 bg-indigo-50 text-indigo-900'
+                        : 'border-gray-300 bg-white text-gray-800'
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name="post-as"
+                      value={choice.id}
+                      checked={organizationId === choice.id}
+                      onChange={() => setChosenOrganization(choice.id)}
+                      className="sr-only"
+                    />
+                    {choice.id && <OrganizationPicture photoURL={choice.photoURL} name={choice.name} size={24} decorative />}
+                    <span className="font-medium">{choice.name}</span>
+                  </label>
+                ))}
+              </div>
+              {organizationId && (
+                <p className="mt-1 text-xs text-gray-600">The post shows the organization&apos;s name, with yours underneath.</p>
+              )}
+              {fieldProblems.organizationId && <p className="mt-1 text-sm text-red-600">{fieldProblems.organizationId}</p>}
+            </fieldset>
+          )}
+
           <VideoUploadArea onUploaded={handleUploaded} />
           {fieldProblems.videoUrl && <p className="text-sm text-red-600">{fieldProblems.videoUrl}</p>}
 
@@ -164,5 +214,20 @@ export default function CreatePostPage() {
         </form>
       )}
     </div>
+  );
+}
+
+type PostAsChoice = { id: string; slug: string; name: string; photoURL: string | null };
+
+/** The organizations the viewer may post as, in the order the api lists them. */
+function usePostAsChoices(signedIn: boolean): PostAsChoice[] {
+  const { data } = useQuery(PostAsOrganizationsDocument, { skip: !signedIn });
+  return useMemo(
+    () =>
+      (data?.viewer?.organizations?.edges ?? [])
+        .map((edge) => edge.node)
+        .filter((organization) => organization.viewerCan.postAs)
+        .map(({ id, slug, name, photoURL }) => ({ id, slug, name, photoURL: photoURL ?? null })),
+    [data],
   );
 }

@@ -325,3 +325,26 @@ describe('the comment limit (1,000 characters, an emoji being one)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('a post made as an organization (issue 26)', () => {
+  const organization = { __typename: 'Organization' as const, id: 'org-1', slug: 'chess-club', name: 'Chess Club', photoURL: null };
+
+  it("names the organization, with its link, and 'by' the person who posted it underneath", () => {
+    renderWithApollo(<PostCard post={makePost('p1', { organization })} />);
+    const card = screen.getByRole('article', { name: 'Chess Club' });
+    expect(within(card).getByRole('link', { name: 'Chess Club' })).toHaveAttribute('href', '/org/chess-club');
+    const byline = within(card).getByText('by').parentElement!;
+    expect(byline).toHaveTextContent(/^by Author p1/);
+    expect(within(byline).getByRole('link', { name: 'Author p1' })).toHaveAttribute('href', '/user/author-of-p1');
+    expect(within(byline).getByRole('img', { name: 'Verified student' })).toBeInTheDocument();
+    expect(within(card).getByLabelText('Video by Chess Club')).toBeInTheDocument();
+  });
+
+  it("keeps a person's own post as before: their name, no byline", () => {
+    renderWithApollo(<PostCard post={makePost('p1')} />);
+    const card = screen.getByRole('article', { name: 'Author p1' });
+    expect(within(card).getByRole('link', { name: /Author p1/ })).toHaveAttribute('href', '/user/author-of-p1');
+    expect(within(card).queryByText('by')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Chess Club' })).not.toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { PostCardFieldsFragment } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
+import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { VerifiedBadge } from '../../shared/components/verified-badge';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
@@ -48,6 +49,9 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
 
   const authorName = post.author ? post.author.displayName || 'User' : 'Unknown User';
   const authorLink = post.author ? `/user/${encodeURIComponent(post.author.id)}` : '/';
+  const organization = post.organization;
+  // Whose clip it is to the viewer: the organization's when posted as one.
+  const posterName = organization ? organization.name : authorName;
   const likeCount = Math.max(0, post.likeCount);
   const commentCount = Math.max(0, post.commentCount);
   const signInFirst = !currentUser && signInReturnTo !== undefined;
@@ -61,17 +65,45 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
       className="border-y border-gray-200 bg-white px-3 py-3 max-sm:mx-[calc(50%-50vw)] sm:rounded-lg sm:border sm:p-4 sm:shadow-sm"
     >
       <header className="mb-3 flex items-center gap-3">
-        <Link
-          to={authorLink}
-          className="flex min-w-0 items-center gap-3 rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          <Avatar photoURL={post.author?.photoURL} photoSources={post.author?.photoSources} name={post.author?.displayName} size={40} />
-          <span id={nameId} className="truncate font-semibold text-gray-900">
-            {authorName}
-          </span>
-        </Link>
-        {/* Outside the link: its name stays the author's name. */}
-        {post.author?.verified && <VerifiedBadge className="-ml-1 text-indigo-600" />}
+        {organization ? (
+          // Issue 26: posted as an organization: its name and picture, and underneath the person who
+          // posted it (accountability stays with a person).
+          <div className="flex min-w-0 items-center gap-3">
+            <OrganizationPicture photoURL={organization.photoURL} name={organization.name} size={40} decorative />
+            <div className="min-w-0">
+              <Link
+                to={`/org/${encodeURIComponent(organization.slug)}`}
+                className="block truncate rounded-md font-semibold text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              >
+                <span id={nameId}>{organization.name}</span>
+              </Link>
+              <p className="flex min-w-0 items-center gap-1 text-xs text-gray-600">
+                <span className="shrink-0">by</span>{' '}
+                <Link
+                  to={authorLink}
+                  className="truncate rounded font-medium text-gray-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                >
+                  {authorName}
+                </Link>
+                {post.author?.verified && <VerifiedBadge size={12} className="text-indigo-600" />}
+              </p>
+            </div>
+          </div>
+        ) : (
+          <>
+            <Link
+              to={authorLink}
+              className="flex min-w-0 items-center gap-3 rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              <Avatar photoURL={post.author?.photoURL} photoSources={post.author?.photoSources} name={post.author?.displayName} size={40} />
+              <span id={nameId} className="truncate font-semibold text-gray-900">
+                {authorName}
+              </span>
+            </Link>
+            {/* Outside the link: its name stays the author's name. */}
+            {post.author?.verified && <VerifiedBadge className="-ml-1 text-indigo-600" />}
+          </>
+        )}
         <Link
           to={`/post/${encodeURIComponent(post.id)}`}
           className="ml-auto shrink-0 rounded text-xs text-gray-500 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
@@ -105,14 +137,14 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
             playing={isPlaying}
             loop
             onPlay={claimPlayback}
-            label={`Video by ${authorName}`}
+            label={`Video by ${posterName}`}
             className="max-h-[70vh] object-contain max-sm:rounded-none"
           />
         ) : (
           <ProcessingNotice post={post} />
         )}
         {onOpen && post.status === 'READY' && (
-          <OpenFullScreenButton postId={post.id} label={`Open clip by ${authorName} full screen`} onOpen={onOpen} />
+          <OpenFullScreenButton postId={post.id} label={`Open clip by ${posterName} full screen`} onOpen={onOpen} />
         )}
         {isPlaying && post.status === 'READY' && (
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">
@@ -171,7 +203,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
         )}
         <ShareButton
           postId={post.id}
-          title={`${authorName} on Campus Clips`}
+          title={`${posterName} on Campus Clips`}
           text={post.caption}
           onMessage={showToast}
           className="ml-auto"

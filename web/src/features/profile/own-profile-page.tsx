@@ -6,7 +6,8 @@ import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { errorMessage } from '../../shared/lib/graphql-error';
 import { fromDateKey } from '../../shared/lib/local-date';
-import { CampusLine, FollowCounts, ProfileDetails, ProfileName } from './profile-sections';
+import { CampusLine, FollowCounts, ProfileDetails, ProfileName, ProfileSection } from './profile-sections';
+import { UserOrganizations } from '../organizations';
 import { useNextPage } from '../../shared/hooks/use-next-page';
 import { DeletePostControl } from '../post';
 
@@ -77,6 +78,9 @@ export default function OwnProfilePage() {
         loadingMore={loadingMore}
         onLoadMore={loadMore}
         postActions={(post) => post.viewerCan.delete && <DeletePostControl postId={post.id} authorId={user.id} />}
+        organizations={
+          <UserOrganizations userId={user.id} frame={(list) => <ProfileSection title="Organizations">{list}</ProfileSection>} />
+        }
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { makePost, OWN_POST_CAN, userCan } from '../../shared/lib/testing/post-fixtures';
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
@@ -8,9 +8,11 @@ import {
   OwnProfileDocument,
   ProfileMutedUsersDocument,
   UnfollowUserDocument,
+  UserOrganizationsDocument,
   UserProfileDocument,
 } from '../../graphql/graphql';
 import { authValue, renderWithApollo, testUser } from '../../shared/lib/testing/render-with-apollo';
+import { emptyPage, makeOrganization } from '../../shared/lib/testing/organization-fixtures';
 import OwnProfilePage from './own-profile-page';
 import UserProfilePage from './user-profile-page';
 
@@ -196,5 +198,54 @@ describe("another user's profile", () => {
     unmount();
     renderAt([{ request: { query: UserProfileDocument, variables: { userId: 'someone', first: 12 } }, error: new Error('offline') }]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user profile');
+  });
+});
+
+describe('the organizations a student shows (issue 26)', () => {
+  const userMock: MockLink.MockedResponse = {
+    request: { query: UserProfileDocument, variables: { userId: 'someone', first: 12 } },
+    result: { data: { user: profile({ displayName: 'Nia New' }) } },
+  };
+  const organizationsMock = (organizations: object[] | null): MockLink.MockedResponse => ({
+    request: { query: UserOrganizationsDocument, variables: { userId: 'someone', first: 20 } },
+    result: {
+      data: {
+        user: {
+          __typename: 'User',
+          id: 'someone',
+          organizations: organizations && {
+            __typename: 'OrganizationConnection',
+            edges: organizations.map((node, index) => ({ __typename: 'OrganizationEdge', cursor: `o${index}`, node })),
+            pageInfo: emptyPage,
+          },
+        },
+      },
+    },
+  });
+  const renderProfile = (mocks: MockLink.MockedResponse[]) =>
+    renderWithApollo(
+      <Routes>
+        <Route path="/user/:userId" element={<UserProfilePage />} />
+      </Routes>,
+      { mocks, route: '/user/someone' },
+    );
+
+  it('lists them, each with its page, when the student shows them', async () => {
+    renderProfile([
+      userMock,
+      organizationsMock([makeOrganization({ viewerRole: null }), makeOrganization({ id: 'org-2', slug: 'film', name: 'Film Club' })]),
+    ]);
+    const section = await screen.findByRole('heading', { name: 'Organizations' });
+    const list = screen.getByRole('list', { name: 'Organizations' });
+    expect(section).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Chess Club' })).toHaveAttribute('href', '/org/chess-club');
+    expect(within(list).getByRole('link', { name: 'Film Club' })).toHaveAttribute('href', '/org/film');
+  });
+
+  it('shows no section when they chose not to (the api answers null)', async () => {
+    renderProfile([userMock, organizationsMock(null)]);
+    expect(await screen.findByRole('heading', { name: 'Nia New' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('heading', { name: 'Organizations' })).not.toBeInTheDocument();
   });
 });

@@ -204,10 +204,12 @@ type ProfileDetailsProps = {
   loadingMore: boolean;
   onLoadMore: () => void;
   postActions?: PostActions;
+  /** The organizations the student shows (issue 26), between Interests and the posts. */
+  organizations?: ReactNode;
 };
 
-/** About, Interests and the posts grid: the part both profile screens show the same way. */
-export function ProfileDetails({ user, posts, loadingMore, onLoadMore, postActions }: ProfileDetailsProps) {
+/** About, Interests, organizations and the posts grid: the part both profile screens show the same way. */
+export function ProfileDetails({ user, posts, loadingMore, onLoadMore, postActions, organizations }: ProfileDetailsProps) {
   return (
     <>
       <ProfileSection title="About">
@@ -216,6 +218,7 @@ export function ProfileDetails({ user, posts, loadingMore, onLoadMore, postActio
       <ProfileSection title="Interests">
         <InterestChips interests={user.interests} />
       </ProfileSection>
+      {organizations}
       <ProfileSection title={`${Math.max(0, user.postCount)} Posts`}>
         <ProfilePostsGrid
           posts={posts?.edges.map((edge) => edge.node) ?? []}

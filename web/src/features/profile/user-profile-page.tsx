@@ -7,7 +7,8 @@ import { ProfileSkeleton } from '../../shared/components/skeleton';
 import { ErrorBox } from '../../shared/components/error-box';
 import { FollowButton } from '../follows';
 import { errorCode, errorMessage } from '../../shared/lib/graphql-error';
-import { CampusLine, FollowCounts, ProfileDetails, ProfileName } from './profile-sections';
+import { CampusLine, FollowCounts, ProfileDetails, ProfileName, ProfileSection } from './profile-sections';
+import { UserOrganizations } from '../organizations';
 import { ProfileSafetyActions } from './profile-safety-actions';
 import { useNextPage } from '../../shared/hooks/use-next-page';
 import { DeletePostControl } from '../post';
@@ -70,6 +71,9 @@ export default function UserProfilePage() {
           loadingMore={loadingMore}
           onLoadMore={loadMore}
           postActions={(post) => post.viewerCan.delete && <DeletePostControl postId={post.id} authorId={user.id} />}
+          organizations={
+            <UserOrganizations userId={user.id} frame={(list) => <ProfileSection title="Organizations">{list}</ProfileSection>} />
+          }
         />
       </div>
     );

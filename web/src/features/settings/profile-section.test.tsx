@@ -23,6 +23,7 @@ const viewer = {
   email: 'ada@uni.example',
   bio: 'Hi',
   interests: ['Music'],
+  showOrganizations: true,
 };
 
 type UploadState = ReturnType<typeof useTusUpload>;

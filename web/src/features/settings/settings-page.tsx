@@ -12,6 +12,7 @@ import { BlockedMutedSection } from './blocked-muted-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileSection } from './profile-section';
+import { OrganizationsVisibilitySection } from './organizations-visibility-section';
 import { SettingsSection } from './settings-section';
 
 /** Spec §8 "Settings": the server's message, else 'Failed to fetch user data'; 'An error occurred' when the call itself failed. */
@@ -50,6 +51,7 @@ export default function SettingsPage() {
       <SettingsSection id="calendar-feed-heading" title="Calendar feed">
         <CalendarFeedSettings />
       </SettingsSection>
+      {data?.viewer && <OrganizationsVisibilitySection viewerId={data.viewer.id} show={data.viewer.showOrganizations} />}
       <BlockedMutedSection />
       <DeleteAccountSection usesPassword={usesPassword} />
     </div>

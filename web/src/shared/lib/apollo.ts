@@ -21,7 +21,8 @@ export function createCache(): InMemoryCache {
           homeFeed: relayStylePagination(),
           explore: relayStylePagination(['scope']),
           postsByTag: relayStylePagination(['tag']),
-          events: relayStylePagination(['tag', 'from', 'to', 'scope']),
+          events: relayStylePagination(['tag', 'from', 'to', 'scope', 'fromMyOrganizations']),
+          organizations: relayStylePagination(['query', 'category', 'scope']),
           searchUsers: relayStylePagination(['query', 'scope']),
           search: relayStylePagination(['q', 'type', 'scope']),
           notifications: relayStylePagination(),
@@ -32,6 +33,15 @@ export function createCache(): InMemoryCache {
           posts: relayStylePagination(),
           followers: relayStylePagination(),
           following: relayStylePagination(),
+          organizations: relayStylePagination(),
+        },
+      },
+      Organization: {
+        fields: {
+          posts: relayStylePagination(),
+          upcomingEvents: relayStylePagination(),
+          members: relayStylePagination(),
+          pendingRequests: relayStylePagination(),
         },
       },
       Post: {
@@ -44,6 +54,7 @@ export function createCache(): InMemoryCache {
       PostViewerCan: { merge: true },
       CommentViewerCan: { merge: true },
       UserViewerCan: { merge: true },
+      OrganizationViewerCan: { merge: true },
       ViewerCan: { merge: true },
       // A group of open reports has no id of its own: it is the reported post, comment or account.
       ReportGroup: { keyFields: ['targetType', 'targetId'] },

@@ -12,6 +12,7 @@ import { ReportStanding1764700000000 } from './1764700000000-report-standing';
 import { HiddenMediaAndVisibleCounts1764730000000 } from './1764730000000-hidden-media-and-visible-counts';
 import { Campuses1764800000000 } from './1764800000000-campuses';
 import { Search1764850000000 } from './1764850000000-search';
+import { Organizations1764900000000 } from './1764900000000-organizations';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   HiddenMediaAndVisibleCounts1764730000000,
   Campuses1764800000000,
   Search1764850000000,
+  Organizations1764900000000,
 ];

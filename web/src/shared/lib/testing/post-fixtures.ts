@@ -32,6 +32,8 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
     // As the api answers a student reading someone else's post.
     viewerCan: { __typename: 'PostViewerCan' as const, delete: false, report: true },
     event: null as (PostEventFieldsFragment & { __typename: 'PostEvent' }) | null,
+    // Posted as a person (issue 26: an organization's post names it here).
+    organization: null as { __typename: 'Organization'; id: string; slug: string; name: string; photoURL: string | null } | null,
     author: {
       __typename: 'User' as const,
       id: `author-of-${id}`,

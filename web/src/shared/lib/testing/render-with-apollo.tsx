@@ -10,7 +10,9 @@ import {
   CreatePostAbilityDocument,
   ModerationNoticesDocument,
   NotificationSettingsDocument,
+  PostAsOrganizationsDocument,
   UnreadNotificationCountDocument,
+  UserOrganizationsDocument,
   ViewerAbilitiesDocument,
   ViewerCampusDocument,
 } from '../../../graphql/graphql';
@@ -60,6 +62,7 @@ const allNotificationsOn: MockLink.MockedResponse = {
         mentions: true,
         follows: true,
         moderation: true,
+        organizationEvents: true,
       },
     },
   },
@@ -86,10 +89,70 @@ export function postAbilityMock(post = true): MockLink.MockedResponse {
   };
 }
 
+type PostAsChoice = { id: string; slug: string; name: string; photoURL?: string | null; postAs?: boolean };
+
+/** The organizations Create Post offers to post as (issue 26): none, unless a test says otherwise. */
+export function postAsOrganizationsMock(organizations: PostAsChoice[] = []): MockLink.MockedResponse {
+  return {
+    request: { query: PostAsOrganizationsDocument, variables: {} },
+    result: {
+      data: {
+        viewer: {
+          __typename: 'User',
+          id: testUser.uid,
+          organizations: {
+            __typename: 'OrganizationConnection',
+            edges: organizations.map(({ postAs = true, photoURL = null, ...organization }, index) => ({
+              __typename: 'OrganizationEdge',
+              cursor: `o${index}`,
+              node: {
+                __typename: 'Organization',
+                ...organization,
+                photoURL,
+                viewerCan: { __typename: 'OrganizationViewerCan', postAs },
+              },
+            })),
+          },
+        },
+      },
+    },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The organizations a profile lists (issue 26): none, for anyone, unless a test says otherwise. */
+const noUserOrganizations: MockLink.MockedResponse = {
+  request: { query: UserOrganizationsDocument, variables: () => true },
+  result: (variables: Record<string, unknown>) => ({
+    data: {
+      user: {
+        __typename: 'User',
+        id: variables.userId,
+        organizations: {
+          __typename: 'OrganizationConnection',
+          edges: [],
+          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+        },
+      },
+    },
+  }),
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
 export function renderWithApollo(ui: ReactElement, { mocks = [], cache = createCache(), route = '/' }: Options = {}) {
   const result = render(
     <MockedProvider
-      mocks={[...mocks, noModerationNotices, studentRole, noUnreadNotifications, allNotificationsOn, viewerCampusMock(), postAbilityMock()]}
+      mocks={[
+        ...mocks,
+        noModerationNotices,
+        studentRole,
+        noUnreadNotifications,
+        allNotificationsOn,
+        viewerCampusMock(),
+        postAbilityMock(),
+        postAsOrganizationsMock(),
+        noUserOrganizations,
+      ]}
       cache={cache}
     >
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
