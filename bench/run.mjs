@@ -25,6 +25,7 @@ import { readScenarios, writeScenarios } from './scenarios/actions.mjs';
 import { feedScenarios } from './scenarios/feeds.mjs';
 import { notificationScenarios } from './scenarios/notifications.mjs';
 import { eventScenarios } from './scenarios/events.mjs';
+import { organizationScenarios } from './scenarios/organizations.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -59,8 +60,12 @@ async function main() {
     const api = await startOne();
     log(`api on ${api.url} (RATE_LIMITS=off), actors signed in`);
 
-    // The Events page's pages go through the SQL capture with the feeds (statements per page).
-    const feeds = [...(await feedScenarios({ apiUrl: api.url, tokens, actors })), ...(await eventScenarios({ apiUrl: api.url, tokens }))];
+    // The Events page's and the organization page's pages go through the SQL capture with the feeds (statements per page).
+    const feeds = [
+      ...(await feedScenarios({ apiUrl: api.url, tokens, actors })),
+      ...(await eventScenarios({ apiUrl: api.url, tokens })),
+      ...(await organizationScenarios({ apiUrl: api.url, tokens })),
+    ];
     const wanted = (scenario) => !only || only.includes(scenario.id);
     // Capture each feed request's SQL in a separate in-process api, then let it go before the load.
     const capture = await openSqlCapture({ root, databaseUrl: dataset.databaseUrl, emulatorHost: emulator.host });
