@@ -26,7 +26,8 @@ const scale = args.includes('--scale') ? args[args.indexOf('--scale') + 1] : 'ca
 
 const adminUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = withDatabase(adminUrl, `campus_bench_${scale}`);
-const literal = (value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+const literal = (value) =>
+  value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
 const db = await openDatabase({ databaseUrl, pgliteDir: '' }, ENTITIES);
 const output = [`# Feed statements on campus_bench_${scale}, ${new Date().toISOString().slice(0, 10)}`, ''];

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureEmulator, freePort } from '../../scripts/emulator.mjs';
+import { ensureEmulator, freePort, PROJECT_ID } from '../../scripts/emulator.mjs';
 import { withClient } from '../dataset/generate.mjs';
 import { gql } from '../scenarios/graphql.mjs';
 import { startApi } from './api-process.mjs';

@@ -42,7 +42,21 @@ const SHAREABLE_FIELDS: Record<string, ReadonlySet<string>> = {
   // Mention.user depends on who asks (null across a block): in a shared execution it is null for
   // everyone (sharedAcrossViewers), and the '@Name' shows as written until the thread is read again.
   Mention: new Set(['start', 'length', 'user']),
-  User: new Set(['id', 'displayName', 'photoURL', 'bio', 'interests', 'followerCount', 'followingCount', 'postCount', 'createdAt']),
+  User: new Set([
+    'id',
+    'displayName',
+    'photoURL',
+    'bio',
+    'interests',
+    'followerCount',
+    'followingCount',
+    'postCount',
+    'createdAt',
+    'verified',
+    'campus',
+  ]),
+  // A campus is the same to everyone (issue 25: the badge and campus on a live comment's author).
+  Campus: new Set(['id', 'name', 'shortName', 'domains']),
   // Post.commentCount is not here: each reader's count leaves out the comments their thread hides.
   // videoUrl, posterUrl (and User.postCount) answer as for nobody in particular when shared.
   Post: new Set(['id', 'caption', 'tags', 'videoUrl', 'posterUrl', 'createdAt', 'likeCount', 'author']),

@@ -5,6 +5,7 @@ import { RATE_LIMITS } from '../../src/shared/rate-limit-table';
 import { buildApiEntryPoint } from '../support/api-process';
 import { createSuiteStore, type SuiteStore } from '../support/database-snapshot';
 import { createGoogleIdentity, createIdentity } from '../support/identity';
+import { liveComments } from '../support/live-comments';
 import { createPost, uploadedVideo } from '../support/scenario';
 import { createStudent, graphql, newClientAddress, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
@@ -436,6 +437,39 @@ describe('campus first: Explore, Events and the directory (CampusScope)', () => 
     expect(await statements(page, { scope: 'MINE' })).toBe(await statements(page, { scope: 'ALL' }));
     const eventsPage = `query($scope: CampusScope) { events(first: 10, scope: $scope) { edges { node { id author { id } } } } }`;
     expect(await statements(eventsPage, { scope: 'MINE' })).toBe(await statements(eventsPage, { scope: 'ALL' }));
+  });
+
+  it("a live comment's author carries the badge and campus; an unverified listener hears it but may not answer", async () => {
+    const LIVE = `subscription($id: ID!) { commentAdded(postId: $id) { text author { id verified campus { shortName name } } viewerCan { report } } }`;
+    const listeners = [ann, bo, newcomer];
+    const streams = listeners.map((listener) => liveComments(open, listener, LIVE, posts.amir!));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const added = await graphql(
+        open,
+        bo.token,
+        `
+          mutation ($p: ID!) {
+            addComment(postId: $p, text: "Live from Beta") {
+              id
+            }
+          }
+        `,
+        {
+          p: posts.amir,
+        },
+      );
+      expect(added.errors).toBeUndefined();
+      const heard = await Promise.all(streams.map((stream) => stream.next()));
+      const author = { id: bo.uid, verified: true, campus: { shortName: 'BETA', name: 'Beta College' } };
+      expect(heard).toEqual([
+        { commentAdded: { text: 'Live from Beta', author, viewerCan: { report: true } } },
+        { commentAdded: { text: 'Live from Beta', author, viewerCan: { report: false } } },
+        { commentAdded: { text: 'Live from Beta', author, viewerCan: { report: false } } },
+      ]);
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
   });
 
   it("the spec's REST Explore keeps its fields and shows every campus", async () => {

@@ -17,10 +17,16 @@ describe('embedded PGlite mode', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('writes, restarts and reads it back', async () => {
-    const env = { DATABASE_URL: '', DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media') };
+    // A campus (issue 25) too: its migration, triggers and campus-scoped statements run on PGlite.
+    const env = {
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      MEDIA_DIR: path.join(dataDir, 'media'),
+      FIRST_CAMPUS: 'Embedded University|EMB|embedded.example.edu',
+    };
     const first = await startTestServer(env);
     expect(first.app.database.kind).toBe('pglite');
-    const student = await createStudent(first, { displayName: 'Embedded Student' });
+    const student = await createStudent(first, { displayName: 'Embedded Student', email: `student-${Date.now()}@cs.embedded.example.edu` });
     await graphql(
       first,
       student.token,
@@ -36,12 +42,30 @@ describe('embedded PGlite mode', () => {
     const club = await graphql(
       first,
       student.token,
-      `mutation { createOrganization(input: { name: "Embedded Club", slug: "embedded-club", category: OTHER }) { id memberCount } }`,
+      `
+        mutation {
+          createOrganization(input: { name: "Embedded Club", slug: "embedded-club", category: OTHER }) {
+            id
+            memberCount
+          }
+        }
+      `,
     );
     expect(club.data.createOrganization.memberCount).toBe(1);
-    const posted = await graphql(first, student.token, `mutation($input: CreatePostInput!) { createPost(input: $input) { id } }`, {
-      input: { videoUrl: await uploadedVideo(first, student), caption: 'From the club', organizationId: club.data.createOrganization.id },
-    });
+    const posted = await graphql(
+      first,
+      student.token,
+      `
+        mutation ($input: CreatePostInput!) {
+          createPost(input: $input) {
+            id
+          }
+        }
+      `,
+      {
+        input: { videoUrl: await uploadedVideo(first, student), caption: 'From the club', organizationId: club.data.createOrganization.id },
+      },
+    );
     expect(posted.errors).toBeUndefined();
     await first.close();
 
@@ -54,6 +78,10 @@ describe('embedded PGlite mode', () => {
           {
             viewer {
               displayName
+              verified
+              campus {
+                shortName
+              }
             }
             calendarEvents {
               date
@@ -79,14 +107,38 @@ describe('embedded PGlite mode', () => {
                 }
               }
             }
+            explore(first: 5) {
+              edges {
+                node {
+                  id
+                }
+              }
+            }
+            events(first: 5) {
+              edges {
+                node {
+                  id
+                }
+              }
+            }
+            searchUsers(query: "Embedded") {
+              edges {
+                node {
+                  id
+                }
+              }
+            }
           }
         `,
       );
       expect(result.data).toEqual({
-        viewer: { displayName: 'Embedded Student' },
+        viewer: { displayName: 'Embedded Student', verified: true, campus: { shortName: 'EMB' } },
         calendarEvents: [{ date: '2026-11-21', name: 'Demo day' }],
         organization: { memberCount: 1, viewerRole: 'OWNER', posts: { edges: [{ node: { caption: 'From the club' } }] } },
         homeFeed: { edges: [{ node: { organization: { slug: 'embedded-club' } } }] },
+        explore: { edges: [] },
+        events: { edges: [] },
+        searchUsers: { edges: [{ node: { id: student.uid } }] },
       });
     } finally {
       await second.close();

@@ -598,8 +598,20 @@ function mutationFor(action: LimitedAction): string | undefined {
 }
 
 describe('per address, across students', () => {
-  // Sign-ups (rate-limits.test.ts), uploads (below) and account deletion (its case above) are shown on their own.
-  const actions = (Object.keys(RATE_LIMITS) as LimitedAction[]).filter((action) => !['signup', 'upload', 'account'].includes(action));
+  // Sign-ups (rate-limits.test.ts), uploads (below), account deletion (its case above) and the
+  // sign-up form's signUpCheck (a query, below) are shown on their own.
+  const actions = (Object.keys(RATE_LIMITS) as LimitedAction[]).filter(
+    (action) => !['signup', 'upload', 'account', 'signUpCheck'].includes(action),
+  );
+
+  it('signUpCheck (public, asked before any account exists): the address is refused once its budget is spent; another is not', async () => {
+    const address = newClientAddress();
+    const check = { query: `query($e: String!) { signUpCheck(email: $e) { allowed } }`, variables: { e: 'someone@example.edu' } };
+    const ask = (from: string): Promise<Answer> => rest(server, 'POST', '/graphql', { body: check, headers: { 'x-forwarded-for': from } });
+    for (let call = 1; call <= ADDRESS_POINTS; call++) expectAllowed(await ask(address), `signUpCheck ${call}`);
+    expectRefused(await ask(address), SMALL_LIMITS.signUpCheck.perAddress);
+    expectAllowed(await ask(newClientAddress()), 'signUpCheck (elsewhere)');
+  });
 
   it('every other action of the table is counted by some mutation', () => {
     expect(actions.filter((action) => !mutationFor(action))).toEqual([]);

@@ -4,7 +4,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { MediaService, PictureFile } from '../uploads';
 import { toPage, type Page, type PageRequest, escapeLike, escapeRegex, keysetDesc } from '../../shared/paging';
-import { NotFoundError } from '../../shared/errors';
+import { ForbiddenError, NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import {
   FieldProblems,
@@ -177,7 +177,10 @@ export class UserService {
     try {
       return await this.signUps.campuses.campusForSignUp(viewer.email);
     } catch (error) {
-      await this.signUps.identity.deleteUser(viewer.uid);
+      // Only the refusal deletes the account (a database that cannot be reached must not). The
+      // refusal is the answer even when the identity provider cannot be reached just now: the
+      // account then goes at the next attempt, which is refused the same way.
+      if (error instanceof ForbiddenError) await this.signUps.identity.deleteUser(viewer.uid).catch(() => undefined);
       throw error;
     }
   }
