@@ -20,6 +20,7 @@ const { ENTITIES } = dist('modules/entities.js');
 const { FeedService } = dist('modules/feeds/feed.service.js');
 const { PostService } = dist('modules/posts/post.service.js');
 const { EventsService } = dist('modules/events/events.service.js');
+const { OrganizationService } = dist('modules/organizations/organization.service.js');
 const args = process.argv.slice(2);
 const scale = args.includes('--scale') ? args[args.indexOf('--scale') + 1] : 'campus';
 
@@ -39,6 +40,8 @@ try {
   const feeds = new FeedService(ds);
   const posts = new PostService(ds, null, null, null, null);
   const events = new EventsService(ds, posts, () => '');
+  const organizations = new OrganizationService(ds, null, null, null);
+  const [club] = await ds.query(`SELECT id FROM organizations WHERE slug = 'bench-club-0000'`);
   const noFilter = [null, null, null];
   const cases = [
     ['Home, first page, follows 150 (per-followee plan)', feeds.homePages.statements[0], [student.uid, 11, 1000]],
@@ -49,6 +52,9 @@ try {
     ['Events, first page', events.upcomingPages.statements[0], [student.uid, 11, ...noFilter]],
     ["Events, first page, the student's campus", events.campusUpcomingPages.statements[0], [student.uid, 11, ...noFilter]],
     ['Profile posts, first page', posts.authorPages.statements[0], [student.uid, 11, heavy.uid]],
+    // Issue 26: its biggest club's page, and the Events page's 'From my organizations'.
+    ['Organization page posts, first page (the biggest club)', organizations.postPages.statements[0], [student.uid, 11, club.id]],
+    ['Events from my organizations, first page', events.organizationUpcomingPages.statements[0], [student.uid, 11, ...noFilter]],
   ];
   const runner = ds.createQueryRunner();
   await runner.connect();

@@ -26,6 +26,7 @@ import { feedScenarios } from './scenarios/feeds.mjs';
 import { notificationScenarios } from './scenarios/notifications.mjs';
 import { eventScenarios } from './scenarios/events.mjs';
 import { searchScenarios } from './scenarios/search.mjs';
+import { organizationScenarios } from './scenarios/organizations.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -60,11 +61,13 @@ async function main() {
     const api = await startOne();
     log(`api on ${api.url} (RATE_LIMITS=off), actors signed in`);
 
-    // The Events page's pages go through the SQL capture with the feeds (statements per page).
+    // The Events page's and the organization page's pages go through the SQL capture with the feeds
+    // (statements per page).
     // Search's requests too (issue 27): their statements are replayed as their floor.
     const feeds = [
       ...(await feedScenarios({ apiUrl: api.url, tokens, actors })),
       ...(await eventScenarios({ apiUrl: api.url, tokens })),
+      ...(await organizationScenarios({ apiUrl: api.url, tokens })),
       ...searchScenarios({ tokens }),
     ];
     const wanted = (scenario) => !only || only.includes(scenario.id);

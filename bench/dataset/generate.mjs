@@ -219,6 +219,7 @@ export async function buildDataset({ scale, adminUrl, seed = DEFAULT_SEED, log =
     await step('counters', () => computeCounters(client));
     await step('events', () => addEvents(client));
     await step('search tags', () => computeSearchTags(client));
+    counts.organizations = await step('organizations', () => addOrganizations(client, spec, scale));
     for (const table of TABLES) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
     await step('vacuum analyze', () => client.query('VACUUM (ANALYZE)'));
     const seconds = (Date.now() - started) / 1000;
@@ -568,6 +569,94 @@ async function addEvents(client) {
       FROM z WHERE p.id = z.id`);
 }
 
+/** The organizations' slugs, by ordinal: bench-club-0000 is the biggest (the organization-page scenario's). */
+export const organizationSlug = (ordinal) => `bench-club-${String(ordinal).padStart(4, '0')}`;
+
+/**
+ * Organizations (issue 26), all in SQL from hashes of ids (the same rows every build): a campus
+ * each (a third each), a category and join mode by ordinal. Their owner and two officers are
+ * among the creators and popular students (who post the most); every student belongs to about
+ * two (the first three organizations take one student in ten each, the big clubs); a student in
+ * 25 follows one. One post in four of an owner or officer is made as one of their organizations.
+ * The benchmark's student belongs to five and follows two (their Home walks them too).
+ */
+async function addOrganizations(client, spec, scale) {
+  const n = spec.organizations;
+  const creators = { first: 10, count: spec.celebrities + spec.popular };
+  const categories = [
+    'academic',
+    'arts',
+    'culture',
+    'media',
+    'professional',
+    'religious',
+    'service',
+    'sports',
+    'student_government',
+    'other',
+  ];
+  await client.query(
+    `INSERT INTO organizations (id, slug, name, description, category, join_mode, campus_id, created_at)
+     SELECT md5('org' || k)::uuid, $2 || lpad(k::text, 4, '0'), 'Bench Club ' || k, 'A benchmark club',
+            ($3::text[])[1 + k % 10], CASE WHEN k % 3 = 0 THEN 'request' ELSE 'open' END,
+            (SELECT id FROM campuses ORDER BY id OFFSET k % 3 LIMIT 1), $4::timestamptz - make_interval(days => 700 - k % 600)
+       FROM generate_series(0, $1 - 1) k`,
+    [n, 'bench-club-', categories, new Date(DATASET_END).toISOString()],
+  );
+  // The owner, then two officers: creators and popular students, by ordinal.
+  await client.query(
+    `INSERT INTO organization_members (organization_id, user_uid, role, created_at)
+     SELECT md5('org' || k)::uuid, 'bench-u' || lpad(($2 + (k * 3 + r) % $3)::text, 6, '0'),
+            CASE WHEN r = 0 THEN 'owner' ELSE 'officer' END, $4::timestamptz - make_interval(days => 700 - k % 600)
+       FROM generate_series(0, $1 - 1) k, generate_series(0, 2) r
+     ON CONFLICT DO NOTHING`,
+    [n, creators.first, creators.count, new Date(DATASET_END).toISOString()],
+  );
+  await client.query(
+    `INSERT INTO organization_members (organization_id, user_uid, created_at)
+     SELECT o.id, u.firebase_uid, o.created_at + make_interval(days => abs(hashtext(u.firebase_uid || o.slug)) % 90)
+       FROM organizations o CROSS JOIN users u
+      WHERE CASE WHEN o.slug <= $1 THEN abs(hashtext(u.firebase_uid || o.slug)) % 10 = 0
+                 ELSE abs(hashtext(u.firebase_uid || o.slug)) % greatest($2 / 2, 1) = 0 END
+     ON CONFLICT DO NOTHING`,
+    [organizationSlug(2), n],
+  );
+  await client.query(
+    `INSERT INTO organization_follows (organization_id, user_uid, created_at)
+     SELECT md5('org' || (abs(hashtext(u.firebase_uid)) % $1))::uuid, u.firebase_uid, $2::timestamptz
+       FROM users u WHERE abs(hashtext(u.firebase_uid || 'follows')) % 25 = 0
+     ON CONFLICT DO NOTHING`,
+    [n, new Date(DATASET_END).toISOString()],
+  );
+  // The benchmark's student: a member of the big clubs and two more, following two others.
+  const student = actorsFor(scale).student.uid;
+  for (const k of [0, 1, 2, 5, 8]) {
+    await client.query(
+      `INSERT INTO organization_members (organization_id, user_uid) VALUES (md5('org' || $1::int)::uuid, $2) ON CONFLICT DO NOTHING`,
+      [k, student],
+    );
+  }
+  for (const k of [11, 13]) {
+    await client.query(
+      `INSERT INTO organization_follows (organization_id, user_uid) VALUES (md5('org' || $1::int)::uuid, $2) ON CONFLICT DO NOTHING`,
+      [k, student],
+    );
+  }
+  await client.query(`
+    UPDATE posts p SET organization_id = pick.organization_id
+      FROM (SELECT DISTINCT ON (p.id) p.id, m.organization_id
+              FROM posts p JOIN organization_members m ON m.user_uid = p.author_uid AND m.role IN ('owner', 'officer')
+             WHERE abs(hashtext(p.id::text || 'org')) % 4 = 0
+             ORDER BY p.id, abs(hashtext(p.id::text || m.organization_id::text))) pick
+     WHERE p.id = pick.id`);
+  // The member-count trigger counted each insert; nothing else keeps a counter here.
+  const { rows } = await client.query(
+    `SELECT (SELECT count(*) FROM organizations)::int AS organizations, (SELECT count(*) FROM organization_members)::int AS memberships,
+            (SELECT count(*) FROM posts WHERE organization_id IS NOT NULL)::int AS posts`,
+  );
+  return rows[0];
+}
+
 /** Rows whose stored counters differ from the rows they count (0 everywhere when exact). */
 export async function counterMismatches(client) {
   const { rows } = await client.query(`
@@ -584,7 +673,8 @@ export async function counterMismatches(client) {
 }
 
 /** The tables the write scenarios update: vacuumed before a run over an existing dataset (--reuse). */
-export const VACUUMED_TABLES = 'users, posts, follows, likes, comments, notifications, notification_actors';
+export const VACUUMED_TABLES =
+  'users, posts, follows, likes, comments, notifications, notification_actors, organizations, organization_members, organization_follows';
 
 export function withDatabase(url, database) {
   const parsed = new URL(url);

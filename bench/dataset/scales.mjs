@@ -13,6 +13,8 @@ export const SCALES = {
     heavyFollowers: 2,
     heavyFollowCount: 5_000,
     createPostUploads: 20_000,
+    // Issue 26: clubs; each student belongs to about two (the first three are big ones).
+    organizations: 40,
   },
   campus: {
     users: 20_000,
@@ -25,6 +27,7 @@ export const SCALES = {
     heavyFollowers: 5,
     heavyFollowCount: 5_000,
     createPostUploads: 100_000,
+    organizations: 600,
   },
 };
 

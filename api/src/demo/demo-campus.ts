@@ -5,7 +5,8 @@ import type { Viewer } from '../shared/viewer';
 import type { Media } from '../http/create-media';
 import type { Services } from '../modules/services';
 import { ensureDemoAccounts } from './demo-accounts';
-import { DEMO_COMMENTS, DEMO_EVENT_NAMES, demoPosts } from './demo-content';
+import { DEMO_COMMENTS, DEMO_EVENT_NAMES, DEMO_ORGANIZATIONS, demoPosts } from './demo-content';
+import { OrganizationCategory, OrganizationJoinMode } from '../modules/organizations';
 import { DEMO_EMAIL_DOMAIN, DEMO_STUDENTS, type DemoStudent } from './demo-students';
 
 /** The demo's one campus (D16): its students' addresses are on its domain. */
@@ -51,6 +52,10 @@ export interface DemoCampusSummary {
   likes: number;
   comments: number;
   events: number;
+  /** Issue 26: the clubs, everyone in them (owners included), and the posts made as them. */
+  organizations: number;
+  memberships: number;
+  organizationPosts: number;
 }
 
 /**
@@ -66,11 +71,22 @@ export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSu
   const missing = [
     ...DEMO_STUDENTS.map((student) => path.join(fixtures, 'avatars', student.avatar)),
     ...demoPosts().map((post) => path.join(fixtures, 'clips', post.clip)),
+    ...DEMO_ORGANIZATIONS.map((club) => path.join(fixtures, 'clubs', club.picture)),
   ].filter((file) => !fs.existsSync(file));
   if (missing.length) throw new Error(`demo media missing: ${[...new Set(missing)].join(', ')}`);
   const progress = deps.progress ?? (() => undefined);
   const random = seededRandom(20261121);
-  const summary: DemoCampusSummary = { students: 0, follows: 0, posts: 0, likes: 0, comments: 0, events: 0 };
+  const summary: DemoCampusSummary = {
+    students: 0,
+    follows: 0,
+    posts: 0,
+    likes: 0,
+    comments: 0,
+    events: 0,
+    organizations: 0,
+    memberships: 0,
+    organizationPosts: 0,
+  };
 
   await ensureDemoAccounts(deps.identity, DEMO_STUDENTS);
   // Before the first sync, so that each student joins it (and a restricted sign-up accepts them).
@@ -106,7 +122,8 @@ export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSu
     postIds.push(created.id);
     summary.posts += 1;
   }
-  progress(`demo campus: ${summary.posts} posts, transcoding`);
+  postIds.push(...(await seedOrganizations(deps, fixtures, viewer, summary)));
+  progress(`demo campus: ${summary.posts} posts, ${summary.organizations} organizations, transcoding`);
   // Likes and comments go only to ready posts (as for everyone): wait for the transcoding workers.
   const ready = await whenProcessed(services, postIds, deps.processingTimeoutMs ?? 10 * 60_000);
   progress(`demo campus: ${ready.length} of ${postIds.length} videos ready`);
@@ -134,6 +151,70 @@ export async function seedDemoCampus(deps: DemoCampusDeps): Promise<DemoCampusSu
     }
   }
   return summary;
+}
+
+const ORGANIZATION_CLIPS = ['colour-sweep.mp4', 'game-of-life.mp4', 'mandelbrot-zoom.mp4', 'color-bars.mp4', 'campus-testcard.mp4'];
+
+/**
+ * The clubs (issue 26): each founded by its owner with its picture, joined by its members (a
+ * by-request club's through a request its owner approves, as it happens in the app), its officers
+ * appointed, a few students waiting or following, and posts and upcoming events made as it.
+ * Answers the posts' ids (their videos are transcoded with the others).
+ */
+async function seedOrganizations(
+  deps: DemoCampusDeps,
+  fixtures: string,
+  viewer: (uid: string) => Viewer,
+  summary: DemoCampusSummary,
+): Promise<string[]> {
+  const { services, media } = deps;
+  const organizations = services.organizations;
+  const postIds: string[] = [];
+  const today = new Date();
+  for (const [index, club] of DEMO_ORGANIZATIONS.entries()) {
+    const owner = viewer(club.owner);
+    const picture = await media.importFile(club.owner, 'image', path.join(fixtures, 'clubs', club.picture));
+    const made = await organizations.create(owner, {
+      name: club.name,
+      slug: club.slug,
+      description: club.description,
+      category: club.category as OrganizationCategory,
+      joinMode: club.joinMode as OrganizationJoinMode,
+      photoURL: picture.url,
+    });
+    summary.organizations += 1;
+    summary.memberships += 1;
+    for (const uid of [...club.officers, ...club.members]) {
+      await organizations.join(viewer(uid), made.id);
+      if (club.joinMode === 'request') await organizations.decideJoinRequest(owner, made.id, uid, true);
+      summary.memberships += 1;
+    }
+    for (const uid of club.officers) await organizations.setOfficer(owner, made.id, uid, true);
+    for (const uid of club.requests ?? []) await organizations.join(viewer(uid), made.id);
+    for (const uid of club.followers ?? []) await organizations.follow(viewer(uid), made.id);
+    for (const [postIndex, post] of club.posts.entries()) {
+      const clip = ORGANIZATION_CLIPS[(index + postIndex) % ORGANIZATION_CLIPS.length]!;
+      const video = await media.importFile(post.by, 'video', path.join(fixtures, 'clips', clip));
+      const event = post.event && {
+        name: post.event.name,
+        date: isoDay(today, post.event.inDays),
+        startTime: post.event.startTime,
+        endTime: post.event.endTime ?? null,
+        place: post.event.place,
+        timeZone: 'Europe/London',
+      };
+      const created = await services.posts.create(viewer(post.by), {
+        videoUrl: video.url,
+        caption: post.caption,
+        tags: post.tags,
+        organizationId: made.id,
+        event,
+      });
+      postIds.push(created.id);
+      summary.organizationPosts += 1;
+    }
+  }
+  return postIds;
 }
 
 /** The posts among these whose videos are ready once none is still processing (or the time is up). */

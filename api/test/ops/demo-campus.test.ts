@@ -75,6 +75,7 @@ afterAll(async () => {
 test('the seed CLI fills an empty PostgreSQL database once, and says so when run again', () => {
   const first = seedCli();
   expect(first.output).toContain('seed: done (postgres): {"students":12,"follows":48,"posts":36');
+  expect(first.output).toContain('"organizations":6,"memberships":29,"organizationPosts":10}');
   expect(first.status).toBe(0);
   const second = seedCli();
   expect(second.output).toContain('already in this database (12 demo students); nothing to do');
@@ -156,7 +157,8 @@ test('a demo student signs in with the documented password and finds a lively ca
   );
   expect(result.errors).toBeUndefined();
   const { viewer, homeFeed, calendarEvents } = result.data;
-  expect(viewer).toMatchObject({ displayName: 'Maya Chen', followerCount: 4, followingCount: 4, postCount: 3 });
+  // Three posts of her own and one she made as the Robotics Club (its author is still Maya).
+  expect(viewer).toMatchObject({ displayName: 'Maya Chen', followerCount: 4, followingCount: 4, postCount: 4 });
   // One campus (D16), its domain the demo addresses', every demo student on it and verified.
   expect(viewer.verified).toBe(true);
   expect(viewer.campus).toEqual({ name: 'Demo University', shortName: 'DEMO', domains: ['demo.campusclips.example'] });
@@ -181,6 +183,87 @@ test('a demo student signs in with the documented password and finds a lively ca
   const clip = await fetch(`${server.url}${posts[0].videoUrl}`, { headers: { range: 'bytes=0-99' } });
   expect(clip.status).toBe(206);
   expect(clip.headers.get('content-type')).toBe('video/mp4');
+});
+
+test('the demo campus has clubs: members and officers, pictures, posts as the club and upcoming events (issue 26)', async () => {
+  const token = await signIn('maya@demo.campusclips.example');
+  const result = await graphql(
+    server,
+    token,
+    `
+      {
+        organizations(first: 20) {
+          edges {
+            node {
+              slug
+              name
+              memberCount
+              viewerRole
+              photoURL
+              members(first: 20) {
+                edges {
+                  node {
+                    role
+                  }
+                }
+              }
+              posts {
+                edges {
+                  node {
+                    caption
+                    author {
+                      id
+                    }
+                    organization {
+                      slug
+                    }
+                  }
+                }
+              }
+              upcomingEvents {
+                edges {
+                  node {
+                    event {
+                      name
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        events(fromMyOrganizations: true) {
+          edges {
+            node {
+              organization {
+                slug
+              }
+            }
+          }
+        }
+      }
+    `,
+  );
+  expect(result.errors).toBeUndefined();
+  const clubs = result.data.organizations.edges.map((edge: { node: any }) => edge.node);
+  expect(clubs).toHaveLength(6);
+  for (const club of clubs) {
+    const roles = club.members.edges.map((edge: { node: { role: string } }) => edge.node.role);
+    expect({ slug: club.slug, owner: roles[0], officer: roles[1], members: club.memberCount }).toEqual({
+      slug: club.slug,
+      owner: 'OWNER',
+      officer: 'OFFICER',
+      members: roles.length,
+    });
+    expect(club.memberCount).toBeGreaterThanOrEqual(3);
+    expect(club.photoURL).toBeTruthy();
+    expect(club.posts.edges.length).toBeGreaterThanOrEqual(1);
+    expect(club.upcomingEvents.edges.length).toBeGreaterThanOrEqual(1);
+  }
+  expect(clubs.find((club: any) => club.slug === 'robotics-club').viewerRole).toBe('OWNER');
+  // Maya belongs to the chess, film, robotics and outdoor clubs: their events are on her Events page's filter.
+  const mine = new Set(result.data.events.edges.map((edge: { node: any }) => edge.node.organization.slug));
+  expect(mine).toEqual(new Set(['chess-society', 'film-society', 'robotics-club', 'outdoor-club']));
 });
 
 test('a first start on the embedded database is ready only once the demo campus is in', async () => {
