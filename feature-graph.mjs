@@ -32,6 +32,7 @@ export default {
       posts: 'a comment is on a post the commenter may see',
       users: 'a comment has an author',
     },
+    'data-export': {},
     events: {
       calendar: 'adding an event puts it in the calendar',
       posts: 'an event is a post with a time and place',

@@ -5,6 +5,8 @@ import { shareAccountDeletions } from './infra/identity/account-deletions';
 import { AccountStanding, shareAccountStanding } from './infra/identity/account-standing';
 import { TokenVerifier } from './infra/identity/token-verifier';
 import { openDatabase, type Database } from './infra/db/data-source';
+import { migrationStatus } from './infra/db/migration-status';
+import { VERSION } from './version';
 import { RELATIONS_CHANGED } from './modules/blocks';
 import { commentTopic } from './modules/comments';
 import { notificationCountTopic, type NotificationCountEvent } from './modules/notifications';
@@ -171,8 +173,10 @@ export async function createApp(
   expressApp.use(metrics.middleware);
   expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorPublicHost }));
   expressApp.use(cors(config.corsOrigins));
+  // Migrations ran on open: the schema level stays what it is now while this process runs.
+  const { level: migration } = await migrationStatus(database.dataSource);
   expressApp.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json({ status: 'ok', version: VERSION, migration });
   });
   expressApp.get('/readyz', readiness.handler);
   expressApp.get('/metrics', metrics.handler);

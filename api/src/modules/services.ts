@@ -4,6 +4,7 @@ import { AccountService, type IdentityAdmin } from './accounts';
 import { type BlockEvents, BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
+import { DataExportService } from './data-export';
 import { CalendarFeedService, EventsService, postEventChecker, type PublicBase } from './events';
 import { type CommentEvents, CommentService } from './comments';
 import { FollowService } from './follows';
@@ -29,6 +30,7 @@ export interface Services {
   blocks: BlockService;
   moderation: ModerationService;
   notifications: NotificationService;
+  dataExport: DataExportService;
 }
 
 export interface ServiceDeps {
@@ -107,5 +109,6 @@ export function createServices({
       notifications,
     }),
     notifications,
+    dataExport: new DataExportService(db),
   };
 }

@@ -22,7 +22,8 @@ export type LimitedAction =
   | 'account'
   | 'report'
   | 'moderate'
-  | 'role';
+  | 'role'
+  | 'dataExport';
 
 export interface LimitWindow {
   points: number;
@@ -95,4 +96,6 @@ export const RATE_LIMITS = {
   moderate: perStudent(120, 10 * MINUTE),
   /** Admins appointing or standing down moderators: a team is a handful of people. */
   role: perStudent(20, HOUR),
+  /** 'Download my data': every table read for one student; a few downloads an hour is plenty. */
+  dataExport: perStudent(5, HOUR),
 } satisfies RateLimitTable;

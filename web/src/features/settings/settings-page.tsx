@@ -11,6 +11,7 @@ import { hasPasswordSignIn } from './account-security';
 import { BlockedMutedSection } from './blocked-muted-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { DownloadDataSection } from './download-data-section';
 import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
 
@@ -51,6 +52,7 @@ export default function SettingsPage() {
         <CalendarFeedSettings />
       </SettingsSection>
       <BlockedMutedSection />
+      <DownloadDataSection />
       <DeleteAccountSection usesPassword={usesPassword} />
     </div>
   );
