@@ -1,5 +1,5 @@
 import { createPost } from '../support/scenario';
-import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
+import { createStudent, graphql, newClientAddress, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
 /**
  * 'Download my data' (GET /api/users/:uid/data-export): a student's own data in full, and of
@@ -34,8 +34,14 @@ describe("a student's data export", () => {
     await ok(bo, `mutation ($id: ID!) { addComment(postId: $id, text: "Great clip!") { id } }`, { id: post.id });
     await ok(ada, `mutation ($id: ID!) { addComment(postId: $id, text: "Thanks Bo") { id } }`, { id: post.id });
     await ok(ada, `mutation ($id: ID!) { blockUser(userId: $id) }`, { id: cy.uid });
-    await ok(ada, `mutation ($d: LocalDate!, $n: String!) { saveCalendarEvent(date: $d, name: $n) { date } }`, { d: '2027-05-02', n: ADA_DAY });
-    await ok(bo, `mutation ($d: LocalDate!, $n: String!) { saveCalendarEvent(date: $d, name: $n) { date } }`, { d: '2027-05-02', n: BO_SECRET });
+    await ok(ada, `mutation ($d: LocalDate!, $n: String!) { saveCalendarEvent(date: $d, name: $n) { date } }`, {
+      d: '2027-05-02',
+      n: ADA_DAY,
+    });
+    await ok(bo, `mutation ($d: LocalDate!, $n: String!) { saveCalendarEvent(date: $d, name: $n) { date } }`, {
+      d: '2027-05-02',
+      n: BO_SECRET,
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -49,7 +55,7 @@ describe("a student's data export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="campus-clips-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
-    const data = await response.json();
+    const data = (await response.json()) as { posts: Array<{ videoUrl: string }> };
     const adaEmail = (await server.app.services.users.get(ada.uid)).email;
     expect(data).toMatchObject({
       format: 'campus-clips-data-export',
@@ -75,7 +81,11 @@ describe("a student's data export", () => {
     for (const leak of [BO_DOB, BO_SECRET, 'Great clip!']) expect([leak, text.includes(leak)]).toEqual([leak, false]);
     // Bo's own export has Bo's like and comment, and none of Ada's calendar.
     const bos = await (await download(bo, bo.uid)).json();
-    expect(bos).toMatchObject({ profile: { dateOfBirth: BO_DOB }, comments: [{ text: 'Great clip!' }], likes: [{ postId: expect.any(String) }] });
+    expect(bos).toMatchObject({
+      profile: { dateOfBirth: BO_DOB },
+      comments: [{ text: 'Great clip!' }],
+      likes: [{ postId: expect.any(String) }],
+    });
     expect(JSON.stringify(bos)).not.toContain(ADA_DAY);
   });
 
@@ -87,10 +97,24 @@ describe("a student's data export", () => {
     expect(await anonymous.text()).not.toContain('Ada Exporter');
   });
 
-  it('is rate limited: five an hour', async () => {
+  it('is rate limited: five an hour per student, fifty per address (the same student elsewhere still may)', async () => {
     const student = await createStudent(server);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await download(student, student.uid)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+
+    const address = newClientAddress();
+    const other = await createStudent(server);
+    const from = (where: string) =>
+      fetch(`${server.url}/api/users/${other.uid}/data-export`, {
+        headers: { authorization: `Bearer ${other.token}`, 'x-forwarded-for': where },
+      });
+    // Many students behind this address have used all but one.
+    for (let i = 0; i < 49; i += 1) await server.app.limits.consume('dataExport', { address });
+    expect((await from(address)).status).toBe(200);
+    const refused = await from(address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await from(newClientAddress())).status).toBe(200);
   });
 });

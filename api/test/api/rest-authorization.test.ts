@@ -84,6 +84,7 @@ const CASES: Record<string, RequestBuilder> = {
     body: { firebaseUid: actor.uid, email: actor.email, displayName: actor.displayName },
   }),
   'GET /api/users/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'GET /api/users/:uid/data-export': async (actor) => ({ params: { uid: actor.uid } }),
   'PUT /api/users/:uid': async (actor) => ({
     params: { uid: actor.uid },
     body: { displayName: 'Renamed By Request', bio: 'Written by the caller', interests: ['Art'] },
@@ -383,5 +384,7 @@ describe('private fields (D9)', () => {
     expect(profile.body.user).toMatchObject({ email: victim.email, dateOfBirth: VICTIM_DOB });
     const calendar = await rest(server, 'GET', `/api/calendar/${victim.uid}`, { token: victim.token });
     expect(JSON.stringify(calendar.body)).toContain(VICTIM_EVENT);
+    const exported = await rest(server, 'GET', `/api/users/${victim.uid}/data-export`, { token: victim.token });
+    for (const secret of [victim.email, VICTIM_DOB, VICTIM_EVENT]) expect(JSON.stringify(exported.body)).toContain(secret);
   });
 });

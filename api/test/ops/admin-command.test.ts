@@ -112,7 +112,13 @@ describe('each admin command, on a database of its own', () => {
 
   /** `node api/dist/admin-cli.js ...` as an operator runs it (no Redis: the test tells the running api itself where it must). */
   function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = { ...process.env, NODE_OPTIONS: '', DATABASE_URL: store.env.DATABASE_URL, MEDIA_DIR: store.env.MEDIA_DIR, REDIS_URL: '' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: store.env.DATABASE_URL,
+      MEDIA_DIR: store.env.MEDIA_DIR,
+      REDIS_URL: '',
+    };
     delete env.LOG_LEVEL;
     return new Promise((resolve) => {
       execFile(process.execPath, [cli(), ...args], { env, encoding: 'utf8' }, (error, stdout, stderr) =>
@@ -150,7 +156,10 @@ describe('each admin command, on a database of its own', () => {
   it('grant, roles and revoke', async () => {
     // Transcoding jobs stay queued (no workers, no instant processing): the queue commands see them.
     server = await startTestServer({ ...store.env, JOB_SUPERVISE_SECONDS: '1' }, { instantVideos: false });
-    [ada, bo] = await Promise.all([createStudent(server, { displayName: 'Ada Admin' }), createStudent(server, { displayName: 'Bo Student' })]);
+    [ada, bo] = await Promise.all([
+      createStudent(server, { displayName: 'Ada Admin' }),
+      createStudent(server, { displayName: 'Bo Student' }),
+    ]);
     adaEmail = (await server.app.services.users.get(ada.uid)).email!;
     boEmail = (await server.app.services.users.get(bo.uid)).email!;
 
@@ -158,7 +167,10 @@ describe('each admin command, on a database of its own', () => {
     expect((await admin('grant', 'admin', adaEmail)).stdout).toBe(`admin: ${adaEmail} is now an admin\n`);
     expect((await admin('grant', 'moderator', boEmail)).stdout).toBe(`admin: ${boEmail} is now a moderator\n`);
     const roles = (await admin('roles')).stdout.trim().split('\n');
-    expect(roles).toEqual([expect.stringMatching(new RegExp(`^admin +${adaEmail} +Ada Admin$`)), expect.stringMatching(/^moderator +.+Bo Student$/)]);
+    expect(roles).toEqual([
+      expect.stringMatching(new RegExp(`^admin +${adaEmail} +Ada Admin$`)),
+      expect.stringMatching(/^moderator +.+Bo Student$/),
+    ]);
     expect((await admin('revoke', 'moderator', boEmail)).stdout).toBe(`admin: ${boEmail} is now a student\n`);
     expect(await query(`SELECT role FROM users WHERE firebase_uid = $1`, [bo.uid])).toEqual([{ role: 'student' }]);
   });
@@ -171,11 +183,13 @@ describe('each admin command, on a database of its own', () => {
       { message: `Your account has been suspended until ${until.toISOString().slice(0, 10)}: Spam in comments` },
     ]);
     expect(
-      await query(`SELECT moderator_uid, action, note FROM moderation_actions WHERE target_author_uid = $1 AND action = 'suspend'`, [bo.uid]),
-    ).toEqual([
-      { moderator_uid: 'command line', action: 'suspend', note: 'Spam in comments' },
-    ]);
-    expect((await admin('suspended')).stdout).toMatch(new RegExp(`^student +${boEmail} +Bo Student +suspended until ${until.toISOString().slice(0, 10)}\n$`));
+      await query(`SELECT moderator_uid, action, note FROM moderation_actions WHERE target_author_uid = $1 AND action = 'suspend'`, [
+        bo.uid,
+      ]),
+    ).toEqual([{ moderator_uid: 'command line', action: 'suspend', note: 'Spam in comments' }]);
+    expect((await admin('suspended')).stdout).toMatch(
+      new RegExp(`^student +${boEmail} +Bo Student +suspended until ${until.toISOString().slice(0, 10)}\n$`),
+    );
 
     expect((await admin('unsuspend', boEmail)).stdout).toBe(`admin: ${boEmail}'s suspension is lifted\n`);
     expect((await admin('suspended')).stdout).toBe('admin: no account is suspended\n');
@@ -184,7 +198,10 @@ describe('each admin command, on a database of its own', () => {
     expect((await admin('suspend', boEmail, '3')).code).toBe(2);
     expect((await admin('suspend', boEmail, 'soon', 'Spam')).code).toBe(2);
     const lastAdmin = await admin('suspend', adaEmail, 'for-good', 'Testing');
-    expect(lastAdmin).toMatchObject({ code: 1, stderr: 'admin: The last admin cannot be removed or suspended: make another admin first.\n' });
+    expect(lastAdmin).toMatchObject({
+      code: 1,
+      stderr: 'admin: The last admin cannot be removed or suspended: make another admin first.\n',
+    });
     expect(await query(`SELECT suspended_until FROM users WHERE firebase_uid = $1`, [ada.uid])).toEqual([{ suspended_until: null }]);
   });
 
@@ -192,9 +209,20 @@ describe('each admin command, on a database of its own', () => {
     const ready = await createPost(server, ada);
     await query(`UPDATE posts SET status = 'ready' WHERE id = $1`, [ready.id]);
     await query(`DELETE FROM pgboss.job WHERE data->>'postId' = $1`, [ready.id]);
-    const created = await graphql(server, ada.token, `mutation ($v: String!) { createPost(input: { videoUrl: $v, caption: "Stuck" }) { id } }`, {
-      v: await uploadedVideo(server, ada),
-    });
+    const created = await graphql(
+      server,
+      ada.token,
+      `
+        mutation ($v: String!) {
+          createPost(input: { videoUrl: $v, caption: "Stuck" }) {
+            id
+          }
+        }
+      `,
+      {
+        v: await uploadedVideo(server, ada),
+      },
+    );
     const stuck: string = created.data.createPost.id;
 
     const queued = (await admin('queue')).stdout.split('\n');
@@ -224,7 +252,18 @@ describe('each admin command, on a database of its own', () => {
   });
 
   it("export: one student's data to a file or to standard output, never another's e-mail", async () => {
-    await graphql(server, bo.token, `mutation ($id: ID!) { follow(userId: $id) { id } }`, { id: ada.uid });
+    await graphql(
+      server,
+      bo.token,
+      `
+        mutation ($id: ID!) {
+          follow(userId: $id) {
+            id
+          }
+        }
+      `,
+      { id: ada.uid },
+    );
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'campus-export-')), 'ada.json');
     try {
       const written = await admin('export', adaEmail, file);

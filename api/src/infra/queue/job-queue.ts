@@ -103,6 +103,12 @@ export interface QueueSettings {
   deadLetter?: string;
 }
 
+/** Told of every job attempt this process runs (queue-metrics.ts). */
+export interface JobObserver {
+  started(queue: string, retryCount: number): void;
+  ended(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+}
+
 export interface JobQueueOptions {
   /** PostgreSQL; omitted for the embedded database, which is reached through `dataSource`. */
   databaseUrl: string | null;
@@ -111,6 +117,7 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
   onError(error: unknown): void;
+  observer?: JobObserver;
 }
 
 export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -128,6 +135,9 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
     schedule: false,
     persistWarnings: false,
+    // A job carries the trace context of the request that sent it, and its work continues that
+    // trace (infra/telemetry). Without a tracing SDK (the default) this stores nothing and costs nothing.
+    openTelemetry: { propagateContext: true },
   });
   boss.on('error', options.onError);
   await boss.start();
@@ -186,7 +196,18 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
           ...(lane.minPriority !== undefined ? { minPriority: lane.minPriority } : {}),
           ...(lane.maxPriority !== undefined ? { maxPriority: lane.maxPriority } : {}),
         },
-        async ([job]: Job<T>[]) => handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, signal: job!.signal }),
+        async ([job]: Job<T>[]) => {
+          const started = performance.now();
+          const seconds = () => (performance.now() - started) / 1000;
+          options.observer?.started(queue, job!.retryCount);
+          try {
+            await handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, signal: job!.signal });
+          } catch (error) {
+            options.observer?.ended(queue, 'failed', seconds());
+            throw error;
+          }
+          options.observer?.ended(queue, 'completed', seconds());
+        },
       );
       workers.push({ queue, id });
       const ageing = lane.ageing;
