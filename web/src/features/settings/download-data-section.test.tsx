@@ -32,7 +32,10 @@ describe("Settings: 'Download my data'", () => {
     fetchMock.mockResolvedValue(
       new Response('{"format":"campus-clips-data-export"}', {
         status: 200,
-        headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="campus-clips-my-data-2026-11-27.json"' },
+        headers: {
+          'content-type': 'application/json',
+          'content-disposition': 'attachment; filename="campus-clips-my-data-2026-11-27.json"',
+        },
       }),
     );
     const user = renderSection();
