@@ -3,7 +3,9 @@
 #   runtime        the api serving the built web app (default; what docker-compose scales)
 #   auth-emulator  the Firebase Auth emulator (firebase-tools) for local and demo stacks
 #   build          everything compiled, with dev dependencies (CI, codegen, tests)
-ARG NODE_IMAGE=node:24-bookworm-slim
+#   api-deps       the api workspace's production dependencies only (what runtime copies)
+# Debian 13 (trixie): its ffmpeg is the one that decodes uploads.
+ARG NODE_IMAGE=node:24-trixie-slim
 
 FROM ${NODE_IMAGE} AS build
 # The media tests decode with the system ffmpeg, as the runtime does.
@@ -22,15 +24,29 @@ COPY packages/rules packages/rules
 COPY api api
 COPY web web
 # The shared rules first: the api and the web app both import their build.
-RUN npm run build -w packages/rules && npm run build -w api && npm run build -w web \
- && npm prune --omit=dev --no-audit --no-fund \
- && mkdir -p api/node_modules web/node_modules
+RUN npm run build -w packages/rules && npm run build -w api && npm run build -w web
+
+# Only what the api requires at run time: `npm prune --omit=dev` on the whole tree kept the web
+# app's dependencies (Monaco, the Firebase SDK: already bundled into web/dist) and was 780 MB;
+# this is the api workspace alone, without development dependencies (the 2018 ffmpeg build
+# among them). Type declarations and source maps are never read at run time.
+FROM ${NODE_IMAGE} AS api-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY web/package.json web/
+COPY packages/rules/package.json packages/rules/
+RUN npm ci --omit=dev --workspace api --no-audit --no-fund \
+ && find node_modules api/node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
+ && mkdir -p api/node_modules \
+ && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 # Uploads are decoded by a current ffmpeg/ffprobe (Debian's package); NODE_ENV=production refuses the
-# 2018 build that npm bundles.
+# 2018 build that npm bundles (a development dependency, not installed here). tini is PID 1: it
+# hands SIGTERM to node and reaps the ffmpeg processes a transcode leaves.
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg tini \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=8000 \
@@ -39,14 +55,16 @@ ENV NODE_ENV=production \
     WEB_DIST=/app/web/dist
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/node_modules node_modules
+COPY --from=api-deps /app/node_modules node_modules
 # node_modules/@campus-clips/rules links to packages/rules: the api requires its build at run time.
 COPY --from=build /app/packages/rules/package.json packages/rules/package.json
 COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/api/package.json api/package.json
-COPY --from=build /app/api/node_modules api/node_modules
+COPY --from=api-deps /app/api/node_modules api/node_modules
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/web/dist web/dist
+# `npm run admin -- <command>` and `npm run worker` run the build here (no tsc in this image).
+COPY scripts/run-built.mjs scripts/run-built.mjs
 # The demo loader (node api/dist/demo/seed-cli.js) uses the sample clips and avatars.
 COPY fixtures/media fixtures/media
 RUN mkdir -p /data/media && chown -R node:node /data
@@ -57,6 +75,8 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM drains in-flight requests and closes subscriptions before the process exits.
 STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# The worker: node api/dist/worker.js; the admin command: node api/dist/admin-cli.js <command>.
 CMD ["node", "api/dist/main.js"]
 
 FROM ${NODE_IMAGE} AS auth-emulator

@@ -41,7 +41,7 @@ const features = fs
   .readdirSync(`${API}/modules`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const entries = ['graphql', 'rest', 'http'];
+const entries = ['graphql', 'rest', 'http', 'admin'];
 
 const to = (element, dependency) => ({ to: { element }, ...(dependency ? { dependency } : {}) });
 const type = (name, extra = {}) => ({ type: name, ...extra });
@@ -72,7 +72,7 @@ const apiBoundaries = {
     'boundaries/elements': [
       // Tests first: a feature's tests and scenarios sit in its folder but are test code.
       { type: 'test-module', pattern: `${API}/modules/*/*.{test,scenarios}.ts`, mode: 'file', capture: ['feature'] },
-      { type: 'root', pattern: `${API}/{main,app,config,worker,admin-cli,video-processing-wiring}.ts`, mode: 'file' },
+      { type: 'root', pattern: `${API}/{main,app,config,worker,admin-cli,video-processing-wiring,version,telemetry}.ts`, mode: 'file' },
       { type: 'shared', pattern: `${API}/shared` },
       { type: 'infra', pattern: `${API}/infra` },
       { type: 'wiring', pattern: `${API}/modules/*.ts`, mode: 'file' },

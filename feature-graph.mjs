@@ -33,6 +33,7 @@ export default {
       posts: 'a comment is on a post the commenter may see',
       users: 'a comment has an author',
     },
+    'data-export': {},
     events: {
       calendar: 'adding an event puts it in the calendar',
       campuses: "the Events page shows the viewer's campus first (CampusScope)",

@@ -5,6 +5,8 @@ import { shareAccountDeletions } from './infra/identity/account-deletions';
 import { AccountStanding, shareAccountStanding } from './infra/identity/account-standing';
 import { TokenVerifier } from './infra/identity/token-verifier';
 import { openDatabase, type Database } from './infra/db/data-source';
+import { migrationStatus } from './infra/db/migration-status';
+import { VERSION } from './version';
 import { RELATIONS_CHANGED } from './modules/blocks';
 import { commentTopic } from './modules/comments';
 import { notificationCountTopic, type NotificationCountEvent } from './modules/notifications';
@@ -32,6 +34,8 @@ import { createLogger, type Logger } from './infra/logger';
 import { createRateLimiter, type RateLimiter } from './infra/rate-limit/rate-limiter';
 import type { RateLimitTable } from './shared/rate-limit-table';
 import { openJobQueue, type JobQueue } from './infra/queue/job-queue';
+import { createQueueMetrics } from './infra/queue/queue-metrics';
+import { createProcessRegistry } from './infra/telemetry/process-metrics';
 import { createVideoProcessing } from './video-processing-wiring';
 import type { VideoProcessingService } from './modules/video-processing';
 
@@ -88,13 +92,18 @@ export async function createApp(
   });
   const limits = createRateLimiter({ enabled: config.rateLimits, redisUrl: config.redisUrl, table: overrides.rateLimitTable });
   const media = await createMedia({ config, dataSource: database.dataSource, verifier, limits, logger });
+  // One registry for this process's metrics: HTTP and GraphQL (http/metrics.ts) and the job queue.
+  const registry = createProcessRegistry();
+  const queueMetrics = createQueueMetrics(registry, (error) => logger.warn({ err: error }, 'queue metrics'));
   const jobs = await openJobQueue({
     databaseUrl: config.databaseUrl,
     dataSource: database.dataSource,
     pollingIntervalSeconds: config.jobPollSeconds,
     superviseIntervalSeconds: config.jobSuperviseSeconds,
     onError: (error) => logger.warn({ err: error }, 'job queue'),
+    observer: queueMetrics.observer,
   });
+  queueMetrics.watch(jobs);
   const videoProcessing = await createVideoProcessing({
     config,
     database,
@@ -153,7 +162,7 @@ export async function createApp(
   expressApp.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const server = http.createServer(expressApp);
   // (The gauge reads the endpoint's sockets only when scraped, by which time it exists.)
-  const metrics = createMetrics({ openSubscriptions: () => graphql.openSockets() });
+  const metrics = createMetrics({ openSubscriptions: () => graphql.openSockets() }, registry);
   const graphql = await createGraphQLEndpoint({
     schema,
     services,
@@ -176,8 +185,10 @@ export async function createApp(
   expressApp.use(metrics.middleware);
   expressApp.use(securityHeaders({ authEmulatorHost: config.firebase.authEmulatorPublicHost }));
   expressApp.use(cors(config.corsOrigins));
+  // Migrations ran on open: the schema level stays what it is now while this process runs.
+  const { level: migration } = await migrationStatus(database.dataSource);
   expressApp.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json({ status: 'ok', version: VERSION, migration });
   });
   expressApp.get('/readyz', readiness.handler);
   expressApp.get('/metrics', metrics.handler);

@@ -1,3 +1,5 @@
+// First: tracing (when configured) must hook http, express, graphql and pg before they load.
+import { tracing } from './telemetry';
 import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { Kind, type DocumentNode, type GraphQLFormattedError } from 'graphql';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { createProcessRegistry } from '../infra/telemetry/process-metrics';
 import { currentRequestScope } from '../infra/request-scope';
 
 /**
@@ -47,10 +48,8 @@ const KNOWN_ERROR_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
-export function createMetrics(sources: MetricSources): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'campus_' });
-
+/** `registry`: the process's (queue metrics are on it too), else one of its own. */
+export function createMetrics(sources: MetricSources, registry: Registry = createProcessRegistry()): Metrics {
   const requests = new Counter({
     name: 'campus_http_requests_total',
     help: 'HTTP requests answered, by method, route, GraphQL operation and status',

@@ -4,6 +4,7 @@ import { AccountService, type IdentityAdmin } from './accounts';
 import { type BlockEvents, BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
+import { DataExportService } from './data-export';
 import { CalendarFeedService, EventsService, postEventChecker, type PublicBase } from './events';
 import { type CommentEvents, CommentService } from './comments';
 import { FollowService } from './follows';
@@ -35,6 +36,7 @@ export interface Services {
   notifications: NotificationService;
   search: SearchService;
   organizations: OrganizationService;
+  dataExport: DataExportService;
 }
 
 export interface ServiceDeps {
@@ -138,5 +140,6 @@ export function createServices({
     notifications,
     search: new SearchService(db),
     organizations,
+    dataExport: new DataExportService(db),
   };
 }

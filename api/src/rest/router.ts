@@ -5,6 +5,7 @@ import type { TokenVerifier } from '../infra/identity/token-verifier';
 import type { RateLimiter } from '../infra/rate-limit/rate-limiter';
 import { calendarRestRoutes } from '../modules/calendar';
 import { commentRestRoutes } from '../modules/comments';
+import { dataExportRestRoutes } from '../modules/data-export';
 import { eventsRestRoutes } from '../modules/events';
 import { feedRestRoutes } from '../modules/feeds';
 import { followRestRoutes } from '../modules/follows';
@@ -36,6 +37,7 @@ export const REST_ROUTES: RestRoute[] = [
   ...commentRestRoutes,
   ...calendarRestRoutes,
   ...followRestRoutes,
+  ...dataExportRestRoutes,
 ];
 
 /**

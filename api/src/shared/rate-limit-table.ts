@@ -27,7 +27,8 @@ export type LimitedAction =
   | 'search'
   | 'organization'
   | 'membership'
-  | 'organizationAdmin';
+  | 'organizationAdmin'
+  | 'dataExport';
 
 export interface LimitWindow {
   points: number;
@@ -123,4 +124,6 @@ export const RATE_LIMITS = {
    * handing over): answering a freshers' fair's worth of requests one by one fits in ten minutes.
    */
   organizationAdmin: perStudent(200, 10 * MINUTE),
+  /** 'Download my data': every table read for one student; a few downloads an hour is plenty. */
+  dataExport: perStudent(5, HOUR),
 } satisfies RateLimitTable;

@@ -86,6 +86,7 @@ const CASES: Record<string, RequestBuilder> = {
     body: { firebaseUid: actor.uid, email: actor.email, displayName: actor.displayName },
   }),
   'GET /api/users/:uid': async (actor) => ({ params: { uid: actor.uid } }),
+  'GET /api/users/:uid/data-export': async (actor) => ({ params: { uid: actor.uid } }),
   'PUT /api/users/:uid': async (actor) => ({
     params: { uid: actor.uid },
     body: { displayName: 'Renamed By Request', bio: 'Written by the caller', interests: ['Art'] },
@@ -264,7 +265,9 @@ describe.each(userRoutes.map((route) => [routeKey(route), route] as const))('%s'
       });
     }
     const own = await send(route, request, { token: actor.token });
-    expect({ status: own.status, success: own.body.success }).toEqual({ status: route.status ?? 200, success: true });
+    // A file (the data export) is its own body, without `success`: given as an attachment.
+    const given = own.headers.get('content-disposition')?.startsWith('attachment; ') || own.body.success;
+    expect({ status: own.status, given }).toEqual({ status: route.status ?? 200, given: true });
   });
 
   const verifiedOnly = VERIFIED_ONLY_ROUTES.has(routeKey(route));
@@ -429,5 +432,7 @@ describe('private fields (D9)', () => {
     expect(profile.body.user).toMatchObject({ email: victim.email, dateOfBirth: VICTIM_DOB });
     const calendar = await rest(server, 'GET', `/api/calendar/${victim.uid}`, { token: victim.token });
     expect(JSON.stringify(calendar.body)).toContain(VICTIM_EVENT);
+    const exported = await rest(server, 'GET', `/api/users/${victim.uid}/data-export`, { token: victim.token });
+    for (const secret of [victim.email, VICTIM_DOB, VICTIM_EVENT]) expect(JSON.stringify(exported.body)).toContain(secret);
   });
 });

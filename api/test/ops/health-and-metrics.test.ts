@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { MIGRATIONS } from '../../src/infra/db/migrations/index';
 import { createStudent, graphql, startTestServer, type TestServer } from '../support/test-server';
 import { uploadFile } from '../media/support/tus-requests';
 
@@ -29,10 +30,12 @@ describe('health, readiness and metrics', () => {
     await server.close();
   });
 
-  test('/healthz says the process is alive', async () => {
+  test('/healthz says the process is alive, its version and the schema level it runs on', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    const { version } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(await response.json()).toEqual({ status: 'ok', version, migration: MIGRATIONS.at(-1)!.name });
   });
 
   test('/readyz is ready when the database answers, and does not mention Redis when none is configured', async () => {

@@ -113,6 +113,6 @@ describe('regressions the fuzzer found', () => {
 it('fuzzed every route of the table and the calendar feed, and the server still answers', async () => {
   const fuzzed = [...world.stats.byTarget.keys()];
   expect([...routeShapes().map((shape) => shape.key), CALENDAR_FEED_TARGET].filter((key) => !fuzzed.includes(key))).toEqual([]);
-  expect(await healthz(world)).toEqual({ status: 200, body: { status: 'ok' } });
+  expect(await healthz(world)).toMatchObject({ status: 200, body: { status: 'ok' } });
   expect(world.stats.serverErrors).toBe(0);
 });

@@ -26,6 +26,11 @@ export interface DatabaseSettings {
   preparedStatements?: boolean;
 }
 
+export interface OpenOptions {
+  /** Run pending migrations on open (the default); `migrations status` reads the database as it is. */
+  migrate?: boolean;
+}
+
 /** The entity classes TypeORM maps; the composition root hands in modules/entities.ts's list. */
 export type EntityList = NonNullable<DataSourceOptions['entities']>;
 
@@ -56,7 +61,12 @@ const common = (entities: EntityList, onError: LogFn) =>
  */
 export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
-export async function openDatabase(config: DatabaseSettings, entities: EntityList, onError: LogFn = () => undefined): Promise<Database> {
+export async function openDatabase(
+  config: DatabaseSettings,
+  entities: EntityList,
+  onError: LogFn = () => undefined,
+  { migrate = true }: OpenOptions = {},
+): Promise<Database> {
   if (config.databaseUrl) {
     const dataSource = new DataSource({
       ...common(entities, onError),
@@ -69,7 +79,7 @@ export async function openDatabase(config: DatabaseSettings, entities: EntityLis
     } as DataSourceOptions);
     await dataSource.initialize();
     usePreparedStatements(dataSource, config.preparedStatements ?? true);
-    await migrateExclusively(config.databaseUrl, dataSource);
+    if (migrate) await migrateExclusively(config.databaseUrl, dataSource);
     return { dataSource, kind: 'postgres', close: () => dataSource.destroy() };
   }
 
@@ -94,7 +104,7 @@ export async function openDatabase(config: DatabaseSettings, entities: EntityLis
     } as unknown as DataSourceOptions);
     await dataSource.initialize();
     usePreparedStatements(dataSource, config.preparedStatements ?? true);
-    await dataSource.runMigrations();
+    if (migrate) await dataSource.runMigrations();
     return {
       dataSource,
       kind: 'pglite',
@@ -113,13 +123,21 @@ export async function openDatabase(config: DatabaseSettings, entities: EntityLis
   }
 }
 
+/** Runs the pending migrations of a database opened with `migrate: false`; the names of those it ran. */
+export async function runPendingMigrations(config: DatabaseSettings, database: Database): Promise<string[]> {
+  const ran = config.databaseUrl
+    ? await migrateExclusively(config.databaseUrl, database.dataSource)
+    : await database.dataSource.runMigrations();
+  return ran.map((migration) => migration.name);
+}
+
 /** Several instances may start at once on one database: an advisory lock lets one migrate at a time. */
-async function migrateExclusively(databaseUrl: string, dataSource: DataSource): Promise<void> {
+async function migrateExclusively(databaseUrl: string, dataSource: DataSource) {
   const lock = new Client({ connectionString: databaseUrl });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await dataSource.runMigrations();
+    return await dataSource.runMigrations();
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await lock.end();

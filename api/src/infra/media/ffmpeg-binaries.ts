@@ -60,13 +60,15 @@ function isExecutableFile(file: string): boolean {
 
 function packagedBinary(packageName: string, variable: string): string {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package is named at run time (an optional, per-platform binary)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package is named at run time (a development dependency)
     return (require(packageName) as { path: string }).path;
   } catch (error) {
-    // These packages ship one binary per platform as optional dependencies.
-    const reason = error instanceof Error ? error.message : String(error);
+    // A development dependency: a production install (the Docker image) leaves it out, and it
+    // ships one binary per platform as optional dependencies.
+    const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(packageName);
+    const reason = missing ? 'not installed: a development dependency' : error instanceof Error ? error.message : String(error);
     throw new Error(
-      `${packageName} has no binary for ${process.platform}-${process.arch} here (${reason}); set ${variable} to an installed one`,
+      `no ffmpeg on PATH, and ${packageName} has no binary for ${process.platform}-${process.arch} here (${reason}); install ffmpeg (Debian: apt-get install ffmpeg) or set ${variable} to an installed one`,
     );
   }
 }

@@ -164,24 +164,7 @@ export function planPhotoSizes(source: { width: number; height: number }): { wid
   });
 }
 
-/** The ffmpeg filter that turns a picture with this EXIF Orientation (1-8) upright; '' for 1. */
-export function uprightFilter(orientation: number): string {
-  const filters: Record<number, string> = {
-    2: 'hflip',
-    3: 'hflip,vflip',
-    4: 'vflip',
-    5: 'transpose=0',
-    6: 'transpose=1',
-    7: 'transpose=3',
-    8: 'transpose=2',
-  };
-  return filters[orientation] ?? '';
-}
-
-/**
- * The first picture of `input` at each size, as WebP then JPEG, in one ffmpeg run, with no
- * metadata; `before` is a filter applied first (turning a photo upright).
- */
+/** The first picture of `input` at each size, as WebP then JPEG, in one ffmpeg run, with no metadata. */
 export async function writePictures(
   binaries: FfmpegBinaries,
   input: string[],
@@ -189,7 +172,6 @@ export async function writePictures(
   outDir: string,
   stem: string,
   limits: ToolLimits,
-  before = '',
 ): Promise<PictureFile[]> {
   const formats = [
     { type: 'image/webp' as const, extension: 'webp', codec: ['-c:v', 'libwebp', '-quality', '80'] },
@@ -200,7 +182,7 @@ export async function writePictures(
   );
   const labels = pictures.map((_, i) => `p${i}`);
   const graph =
-    `[0:v:0]${before ? `${before},` : ''}split=${pictures.length}${labels.map((label) => `[s${label}]`).join('')};` +
+    `[0:v:0]split=${pictures.length}${labels.map((label) => `[s${label}]`).join('')};` +
     pictures.map((picture, i) => `[s${labels[i]}]scale=${picture.width}:${picture.height}:flags=bicubic,setsar=1[${labels[i]}]`).join(';');
   await runTool(
     binaries.ffmpeg,

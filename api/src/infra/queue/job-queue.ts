@@ -33,9 +33,30 @@ export interface JobQueue {
   promoteWaiting(queue: string, rule: PromoteRule): Promise<number>;
   /** How many jobs wait and run (as of pg-boss's last count, refreshed every few seconds). */
   counts(queue: string): Promise<{ queued: number; active: number; failed: number }>;
+  /**
+   * Every queue: its counts as of pg-boss's last count (every JOB_SUPERVISE_SECONDS) and how long
+   * its oldest waiting job has waited, read now (queue metrics, `npm run admin -- queue`).
+   */
+  queues(): Promise<QueueState[]>;
+  /** Jobs of `queue` whose last attempt failed (as long as pg-boss keeps them), oldest first. */
+  failedJobs<T extends object>(queue: string, limit?: number): Promise<Array<{ id: string; data: T }>>;
+  /** Puts failed jobs of `queue` back to be run again, with their retries anew; how many went back. */
+  retry(queue: string, ids: string[]): Promise<number>;
   /** Stops taking jobs and waits (up to `timeoutMs`) for running ones; the rest are retried elsewhere. */
   stopWorkers(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface QueueState {
+  name: string;
+  /** Waiting, including `deferred` (waiting for a retry's delay). */
+  queued: number;
+  deferred: number;
+  active: number;
+  /** Failed for good, as long as pg-boss keeps them (a rolling count, not a total). */
+  failed: number;
+  /** Seconds the oldest waiting job has waited since it was sent; null when none waits. */
+  oldestQueuedSeconds: number | null;
 }
 
 export interface QueuedJob<T> {
@@ -82,6 +103,12 @@ export interface QueueSettings {
   deadLetter?: string;
 }
 
+/** Told of every job attempt this process runs (queue-metrics.ts). */
+export interface JobObserver {
+  started(queue: string, retryCount: number): void;
+  ended(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+}
+
 export interface JobQueueOptions {
   /** PostgreSQL; omitted for the embedded database, which is reached through `dataSource`. */
   databaseUrl: string | null;
@@ -90,6 +117,7 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
   onError(error: unknown): void;
+  observer?: JobObserver;
 }
 
 export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -107,6 +135,9 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
     schedule: false,
     persistWarnings: false,
+    // A job carries the trace context of the request that sent it, and its work continues that
+    // trace (infra/telemetry). Without a tracing SDK (the default) this stores nothing and costs nothing.
+    openTelemetry: { propagateContext: true },
   });
   boss.on('error', options.onError);
   await boss.start();
@@ -165,7 +196,18 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
           ...(lane.minPriority !== undefined ? { minPriority: lane.minPriority } : {}),
           ...(lane.maxPriority !== undefined ? { maxPriority: lane.maxPriority } : {}),
         },
-        async ([job]: Job<T>[]) => handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, signal: job!.signal }),
+        async ([job]: Job<T>[]) => {
+          const started = performance.now();
+          const seconds = () => (performance.now() - started) / 1000;
+          options.observer?.started(queue, job!.retryCount);
+          try {
+            await handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, signal: job!.signal });
+          } catch (error) {
+            options.observer?.ended(queue, 'failed', seconds());
+            throw error;
+          }
+          options.observer?.ended(queue, 'completed', seconds());
+        },
       );
       workers.push({ queue, id });
       const ageing = lane.ageing;
@@ -181,6 +223,37 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     async counts(queue) {
       const found = await boss.getQueue(queue);
       return { queued: found?.queuedCount ?? 0, active: found?.activeCount ?? 0, failed: found?.failedCount ?? 0 };
+    },
+    async queues() {
+      const found = await boss.getQueues();
+      const now = Date.now();
+      return Promise.all(
+        found.map(async (queue) => {
+          // Read now, not from the last count; findJobs answers oldest first.
+          const [oldest] = await boss.findJobs(queue.name, { queued: true, limit: 1 });
+          return {
+            name: queue.name,
+            queued: queue.queuedCount,
+            deferred: queue.deferredCount,
+            active: queue.activeCount,
+            failed: queue.failedCount,
+            oldestQueuedSeconds: oldest ? Math.max(0, (now - new Date(oldest.createdOn).getTime()) / 1000) : null,
+          };
+        }),
+      );
+    },
+    async failedJobs<T extends object>(queue: string, limit = 1000) {
+      const jobs = await boss.findJobs<T>(queue, { limit: 100_000 });
+      return jobs
+        .filter((job) => job.state === 'failed')
+        .slice(0, limit)
+        .map((job) => ({ id: job.id, data: job.data }));
+    },
+    async retry(queue, ids) {
+      if (!ids.length) return 0;
+      // (pg-boss's typings leave CommandResponse empty; it carries the count.)
+      const { affected } = (await boss.retry(queue, ids)) as { affected?: number };
+      return affected ?? 0;
     },
     async stopWorkers(timeoutMs = 10_000) {
       for (const timer of timers.splice(0)) clearInterval(timer);

@@ -1,12 +1,17 @@
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
+import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
 
 /**
  * The iCalendar (RFC 5545) writer: ical-generator does the format (CRLF, folding at 75 octets,
- * escaping of , ; \ and newlines, UID, DTSTAMP), @touch4it/ical-timezones the VTIMEZONE of each
- * zone an event is in, so calendar apps show the time in the zone it was made in.
+ * escaping of , ; \ and newlines, UID, DTSTAMP), timezones-ical-library the VTIMEZONE of each
+ * zone an event is in, so calendar apps show the time in the zone it was made in. (That library
+ * follows each IANA tz release; the package it replaced had its last release in December 2024,
+ * so a zone whose rules changed since would have been written with the old rules.)
  */
+
+/** The zones the library knows: it logs an error for any other, so it is only asked about these. */
+const KNOWN_ZONES = new Set(tzlib_get_timezones() as string[]);
 
 /** A timed event (an event post). */
 export interface IcsTimedEvent {
@@ -65,12 +70,12 @@ export function icsCalendar(options: { name?: string; timed: IcsTimedEvent[]; da
 
 /**
  * The zone's VTIMEZONE, or null when the tables do not have it under that very TZID (they give
- * 'UTC' as 'Etc/UTC'; an event's TZID must name its own VTIMEZONE).
+ * 'UTC' as 'Etc/UTC', and an alias as its canonical zone; an event's TZID must name its own VTIMEZONE).
  */
 function vtimezoneOf(zone: string): string | null {
-  if (zone === 'UTC' || zone === 'Etc/UTC') return null;
-  const component = getVtimezoneComponent(zone);
-  if (!component || (!component.includes(`TZID:${zone}\r\n`) && !component.includes(`TZID:${zone}\n`))) return null;
+  if (zone === 'UTC' || zone === 'Etc/UTC' || !KNOWN_ZONES.has(zone)) return null;
+  const [component] = tzlib_get_ical_block(zone) as string[];
+  if (!component || !component.includes(`TZID:${zone}\r\n`)) return null;
   return component;
 }
 

@@ -307,6 +307,28 @@ export class ModerationService {
     return uid;
   }
 
+  /**
+   * `npm run admin -- suspend <email> <days>|for-good <reason>`: the operator suspends any account
+   * (the last admin in force excepted), audited as 'command line'; the student is told why, as by a
+   * moderator. Returns the end of the suspension, null for good.
+   */
+  async suspendByEmail(email: string, days: number | null, note: string): Promise<Date | null> {
+    const form = checkModerationForm({ note, days });
+    if (!form.ok) throw new ValidationError(form.problems);
+    const uid = await this.uidByEmail(email);
+    const until = form.value.days ? new Date(Date.now() + form.value.days * 86_400_000) : FOR_GOOD;
+    await this.decide(async (decision) => {
+      await this.changeAccount(decision, COMMAND_LINE, uid, { suspendedUntil: until });
+      await this.notify(
+        decision,
+        uid,
+        `Your account has been suspended ${until === FOR_GOOD ? 'for good' : `until ${until.toISOString().slice(0, 10)}`}: ${form.value.note}`,
+      );
+      await this.audit(decision, COMMAND_LINE.uid, 'suspend', ReportTarget.USER, uid, uid, form.value.note, { until: until.toISOString() });
+    });
+    return until === FOR_GOOD ? null : until;
+  }
+
   /** `npm run admin -- unsuspend <email>`: the operator's way back for any account, an admin's included. */
   async unsuspendByEmail(email: string): Promise<string> {
     const uid = await this.uidByEmail(email);

@@ -9,8 +9,8 @@ import { MediaRefusal } from './media-refusal';
 import type { MediaStore } from '../../infra/media/media-store';
 import { extractPoster, probeVideo } from '../../infra/media/probe-media';
 import { MediaToolTimeout, type ToolLimits } from '../../infra/media/run-tool';
-import { jpegOrientation, stripImageMetadata } from '../../infra/media/strip-image-metadata';
-import { planPhotoSizes, uprightFilter, writePictures } from '../../infra/media/transcode';
+import { cleanPhoto, type PhotoLimits, type PhotoType, readPhotoSize, writePhotoSizes } from '../../infra/media/photos';
+import { planPhotoSizes } from '../../infra/media/transcode';
 import { SNIFF_BYTES, sniffMediaType } from '../../infra/media/sniff-media-type';
 import type { CompletedFacts, UploadRecords } from './upload-records';
 import type { Upload } from './upload.entity';
@@ -48,11 +48,9 @@ export async function finishUpload(deps: FinishDeps, row: Upload, localFile: str
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'campus-clips-finish-'));
   try {
     if (row.kind === 'image') {
-      const stripped = stripImageMetadata(await fsp.readFile(localFile), contentType);
-      if (!stripped) throw new MediaRefusal(415, rules.unreadableMessage);
+      const sizes = await photoSizes(await fsp.readFile(localFile), contentType as PhotoType, limits, scratch);
       const cleanFile = path.join(scratch, 'image');
-      await fsp.writeFile(cleanFile, stripped);
-      const sizes = await photoSizes(deps, cleanFile, stripped, contentType, limits, scratch);
+      await fsp.writeFile(cleanFile, sizes.clean);
       const mediaPath = await freePath(deps.records, row.id, () => profileImagePath());
       await place(mediaPath, contentType, cleanFile);
       const served = [{ path: mediaPath, contentType, width: sizes.upright.width, height: sizes.upright.height }];
@@ -126,26 +124,19 @@ async function finishVideo(
 }
 
 /**
- * A profile photo in the sizes the screens use (WebP and JPEG, upright as the phone meant it);
- * MediaRefusal when it cannot be decoded.
+ * A profile photo without its metadata and upright (photos.ts), and in the sizes the screens use
+ * (WebP and JPEG); MediaRefusal when it cannot be decoded or is too large to decode.
  */
-async function photoSizes(deps: FinishDeps, file: string, bytes: Buffer, contentType: string, limits: ToolLimits, scratch: string) {
-  const probe = await probeVideo(deps.binaries, file, limits);
-  if (!probe) throw new MediaRefusal(415, MEDIA_RULES.image.unreadableMessage);
-  if (Math.max(probe.width, probe.height) > DECODE_LIMITS.maxImageSide) throw new MediaRefusal(413, DECODE_LIMITS.tooLargeImageMessage);
-  const orientation = contentType === 'image/jpeg' ? jpegOrientation(bytes) : 1;
-  const upright = orientation >= 5 ? { width: probe.height, height: probe.width } : { width: probe.width, height: probe.height };
+async function photoSizes(bytes: Buffer, contentType: PhotoType, limits: ToolLimits, scratch: string) {
+  const photoLimits: PhotoLimits = { maxSide: DECODE_LIMITS.maxImageSide, timeoutSeconds: Math.ceil(limits.timeLimitMs / 1000) };
+  const reading = await readPhotoSize(bytes, photoLimits);
+  if (!reading.ok && reading.reason === 'too large') throw new MediaRefusal(413, DECODE_LIMITS.tooLargeImageMessage);
+  const clean = reading.ok ? await cleanPhoto(bytes, contentType, photoLimits) : null;
+  if (!reading.ok || !clean) throw new MediaRefusal(415, MEDIA_RULES.image.unreadableMessage);
+  const upright = { width: reading.width, height: reading.height };
   try {
-    const pictures = await writePictures(
-      deps.binaries,
-      ['-i', file],
-      planPhotoSizes(upright),
-      scratch,
-      'photo',
-      limits,
-      uprightFilter(orientation),
-    );
-    return { upright, pictures };
+    const pictures = await writePhotoSizes(clean, planPhotoSizes(upright), scratch, 'photo', photoLimits);
+    return { clean, upright, pictures };
   } catch (error) {
     if (error instanceof MediaToolTimeout) throw error;
     throw new MediaRefusal(415, MEDIA_RULES.image.unreadableMessage);

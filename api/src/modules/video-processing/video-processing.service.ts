@@ -265,6 +265,25 @@ export class VideoProcessingService implements VideoPipeline {
     };
   }
 
+  /**
+   * `npm run admin -- queue retry`: transcodes that failed for good (timeouts, workers that kept
+   * dying) go back in the queue, and their posts show 'processing' again. A post deleted or made
+   * ready meanwhile is left alone. Returns how many went back.
+   */
+  async retryFailed(): Promise<number> {
+    let retried = 0;
+    for (const job of await this.deps.queue.failedJobs<TranscodeJobData>(TRANSCODE_QUEUE)) {
+      const [, changed] = (await this.deps.db.query(
+        `UPDATE posts SET status = $2, failure_message = NULL, processing_progress = NULL WHERE id = $1 AND status = $3`,
+        [job.data.postId, PostStatus.PROCESSING, PostStatus.FAILED],
+      )) as [unknown, number];
+      if (!changed) continue;
+      retried += await this.deps.queue.retry(TRANSCODE_QUEUE, [job.id]);
+      await this.publish(job.data.postId);
+    }
+    return retried;
+  }
+
   /** The post failed for good: its author sees why. Once; a post already ready stays ready. */
   async fail(postId: string, reason: string): Promise<void> {
     const result = await this.deps.db.query(

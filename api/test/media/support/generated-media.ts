@@ -81,16 +81,16 @@ export function widePictureClip(): Buffer {
   return make('wide.mp4', ['-f', 'lavfi', '-i', 'color=c=red:s=5000x16:r=1:d=1', '-c:v', 'libx264']);
 }
 
-/** A 16×16 JPEG. */
-export function plainJpeg(): Buffer {
-  return make('plain.jpg', ['-f', 'lavfi', '-i', 'color=c=green:s=16x16:d=1', '-frames:v', '1']);
+/** A 16×16 JPEG (or `width`×`height`). */
+export function plainJpeg(width = 16, height = 16): Buffer {
+  return make(`plain-${width}x${height}.jpg`, ['-f', 'lavfi', '-i', `color=c=green:s=${width}x${height}:d=1`, '-frames:v', '1']);
 }
 
 /**
  * The JPEG with a phone's EXIF block (APP1) right after SOI: Make "Apple", Model "iPhone 15",
  * the given Orientation and a GPS directory with GPSLatitudeRef N and GPSLatitude 48° 51' 30.30".
  */
-export function jpegWithGps(orientation = 1): Buffer {
+export function jpegWithGps(orientation = 1, jpeg = plainJpeg()): Buffer {
   const tiff = Buffer.alloc(132);
   tiff.write('MM', 0, 'latin1');
   tiff.writeUInt16BE(42, 2);
@@ -120,7 +120,6 @@ export function jpegWithGps(orientation = 1): Buffer {
   const app1 = Buffer.alloc(4);
   app1.writeUInt16BE(0xffe1, 0);
   app1.writeUInt16BE(payload.length + 2, 2);
-  const jpeg = plainJpeg();
   return Buffer.concat([jpeg.subarray(0, 2), app1, payload, jpeg.subarray(2)]);
 }
 

@@ -11,6 +11,7 @@ import { hasPasswordSignIn } from './account-security';
 import { BlockedMutedSection } from './blocked-muted-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { DownloadDataSection } from './download-data-section';
 import { ProfileSection } from './profile-section';
 import { OrganizationsVisibilitySection } from './organizations-visibility-section';
 import { SettingsSection } from './settings-section';
@@ -53,6 +54,7 @@ export default function SettingsPage() {
       </SettingsSection>
       {data?.viewer && <OrganizationsVisibilitySection viewerId={data.viewer.id} show={data.viewer.showOrganizations} />}
       <BlockedMutedSection />
+      <DownloadDataSection />
       <DeleteAccountSection usesPassword={usesPassword} />
     </div>
   );

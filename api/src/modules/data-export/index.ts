@@ -1,0 +1,3 @@
+/** data-export: 'Download my data', everything kept about one student. Its public surface. */
+export { DataExportService, exportFileName, type StudentData } from './data-export.service';
+export { dataExportRestRoutes } from './data-export.rest';
