@@ -1,3 +1,4 @@
+import { CaptionTrackRow } from './caption-tracks';
 import { CalendarEvent } from './calendar';
 import { Comment } from './comments';
 import { CalendarFeed } from './events';
@@ -7,4 +8,4 @@ import { Post } from './posts';
 import { User } from './users';
 import { MediaFile, Upload } from './uploads';
 
-export const ENTITIES = [User, Follow, Post, Like, Comment, CalendarEvent, Upload, MediaFile, CalendarFeed];
+export const ENTITIES = [User, Follow, Post, Like, Comment, CalendarEvent, Upload, MediaFile, CalendarFeed, CaptionTrackRow];

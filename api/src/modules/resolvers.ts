@@ -1,4 +1,5 @@
 import { AccountResolver } from './accounts';
+import { CaptionTrackResolver, PostCaptionTracksResolver } from './caption-tracks';
 import { BLOCK_VIEWER_CAN, BlockResolver, BlockViewerCanResolver } from './blocks';
 import {
   APP_MODERATION_CAN,
@@ -56,6 +57,8 @@ export const RESOLVERS = [
   ViewerCanResolver,
   TeamMemberCanResolver,
   TeamMemberViewerCanResolver,
+  PostCaptionTracksResolver,
+  CaptionTrackResolver,
 ] as const;
 
 /**

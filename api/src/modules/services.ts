@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { MediaService } from './uploads';
 import { AccountService, type IdentityAdmin } from './accounts';
+import { CaptionTrackService } from './caption-tracks';
 import { type BlockEvents, BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
@@ -11,7 +12,7 @@ import { LikeService } from './likes';
 import { MentionService } from './mentions';
 import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
-import { type CaptionMentionNotifier, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
+import { type CaptionMentionNotifier, type PostCaptionTracks, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
 import { UserService } from './users';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
@@ -29,6 +30,7 @@ export interface Services {
   blocks: BlockService;
   moderation: ModerationService;
   notifications: NotificationService;
+  captionTracks: CaptionTrackService;
 }
 
 export interface ServiceDeps {
@@ -81,7 +83,11 @@ export function createServices({
       }),
   };
   // A new post's event is checked by the events module (posts cannot import it).
-  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals);
+  // A new post's caption files are read by caption-tracks (posts cannot import it); it needs posts, so it comes through a late-bound port.
+  let captionTracks: CaptionTrackService | null = null;
+  const newPostCaptions: PostCaptionTracks = { prepare: (...args) => captionTracks!.forNewPosts.prepare(...args) };
+  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals, newPostCaptions);
+  captionTracks = new CaptionTrackService(db, media, posts);
   const events = new EventsService(db, posts, publicBase);
   const comments = new CommentService(db, users, commentEvents, notifications, mentions);
   return {
@@ -107,5 +113,6 @@ export function createServices({
       notifications,
     }),
     notifications,
+    captionTracks,
   };
 }

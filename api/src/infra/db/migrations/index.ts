@@ -10,6 +10,7 @@ import { Mentions1764500000000 } from './1764500000000-mentions';
 import { CampusEvents1764600000000 } from './1764600000000-campus-events';
 import { ReportStanding1764700000000 } from './1764700000000-report-standing';
 import { HiddenMediaAndVisibleCounts1764730000000 } from './1764730000000-hidden-media-and-visible-counts';
+import { CaptionTracks1764828000000 } from './1764828000000-caption-tracks';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   CampusEvents1764600000000,
   ReportStanding1764700000000,
   HiddenMediaAndVisibleCounts1764730000000,
+  CaptionTracks1764828000000,
 ];
