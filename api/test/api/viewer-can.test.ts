@@ -101,7 +101,7 @@ describe('every policy row is a viewerCan field or the server’s alone', () => 
 const READ = `query ($postId: ID!) {
   viewerCan { moderate grantRoles readAuditLog }
   post(id: $postId) {
-    viewerCan { delete report moderate }
+    viewerCan { delete editCaptions report moderate }
     author { id viewerCan { update follow block mute report } }
     comments(first: 10) { edges { node { viewerCan { delete report moderate } author { id viewerCan { update follow block mute report } } } } }
   }
@@ -210,7 +210,7 @@ describe('each viewerCan field answers as its policy row, through the api', () =
     expect((await answersFor(cy)).Query).toEqual({ moderate: false, grantRoles: false, readAuditLog: false });
     expect((await answersFor(mo)).Query).toEqual({ moderate: true, grantRoles: false, readAuditLog: false });
     expect((await answersFor(al)).Query).toEqual({ moderate: true, grantRoles: true, readAuditLog: true });
-    expect((await answersFor(mo)).Post).toEqual({ delete: false, report: true, moderate: true });
+    expect((await answersFor(mo)).Post).toEqual({ delete: false, editCaptions: false, report: true, moderate: true });
   });
 
   it("answers an admin which team members the app's Make/Remove moderator may change (not an admin's role)", async () => {
