@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { PlayerClipQuery } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
+import { CaptionsButton } from '../../shared/components/captions-button';
 import { FollowButton } from '../follows';
 import { MentionText } from '../mentions';
 import { CommentsPanel } from '../post';
@@ -21,6 +22,9 @@ type ClipDetailsProps = {
   onTogglePaused: () => void;
   muted: boolean;
   onToggleMuted: () => void;
+  captionsOn: boolean;
+  /** Absent when the clip has no captions (no CC button). */
+  onToggleCaptions?: () => void;
   commentsOpen: boolean;
   onOpenComments: () => void;
   onCloseComments: () => void;
@@ -61,6 +65,10 @@ export function ClipDetails(props: ClipDetailsProps) {
         <button type="button" onClick={props.onClose} aria-label="Close viewer" className={`pointer-events-auto ${ROUND}`}>
           <Icon path="M6 6l12 12M18 6L6 18" />
         </button>
+        <div className="flex items-center gap-1">
+          {props.onToggleCaptions && (
+            <CaptionsButton on={props.captionsOn} onToggle={props.onToggleCaptions} className={`pointer-events-auto ${ROUND}`} />
+          )}
         <button
           type="button"
           onClick={props.onToggleMuted}
@@ -76,6 +84,7 @@ export function ClipDetails(props: ClipDetailsProps) {
             }
           />
         </button>
+        </div>
       </div>
 
       <div className="pointer-events-none absolute bottom-24 right-2 flex flex-col items-center gap-3 sm:right-6">

@@ -1,10 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PostCardFieldsFragment } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
+import { CaptionsButton } from '../../shared/components/captions-button';
+import { pickCaptionTrack, useAutoplay, useCaptionLanguage, useCaptionsOn } from '../../shared/hooks/playback-preferences';
 import { Toast, useToast } from '../../shared/components/toast';
 import { MentionText } from '../mentions';
 import { RelativeTime } from '../../shared/components/relative-time';
@@ -38,7 +40,18 @@ const ACTION_CLASS =
 export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, onOpen, onDeleted }: PostCardProps) {
   const { currentUser } = useAuth();
   const cardRef = useRef<HTMLElement>(null);
-  const { isActive: isPlaying, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
+  const { isActive, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
+  // Autoplay off (Settings, or the system's reduce motion): the card most in view plays only once
+  // the student starts it; scrolled away, it waits to be started again.
+  const autoplay = useAutoplay();
+  const [startedByHand, setStartedByHand] = useState(false);
+  useEffect(() => {
+    if (!isActive) setStartedByHand(false);
+  }, [isActive]);
+  const isPlaying = isActive && (autoplay || startedByHand);
+  const [captionsOn, setCaptionsOn] = useCaptionsOn();
+  const [preferredLanguage] = useCaptionLanguage();
+  const shownTrack = captionsOn ? pickCaptionTrack(post.captionTracks, preferredLanguage) : null;
   const [commentsOpen, setCommentsOpen] = useState(commentsOpenAtStart);
   const { message, tone, showToast, dismiss } = useToast();
   const toggleLike = useToggleLike(showToast);
@@ -101,7 +114,12 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
             height={post.height}
             playing={isPlaying}
             loop
-            onPlay={claimPlayback}
+            onPlay={() => {
+              setStartedByHand(true);
+              claimPlayback();
+            }}
+            captionTracks={post.captionTracks}
+            captionLanguage={shownTrack?.language ?? null}
             label={`Video by ${authorName}`}
             className="max-h-[70vh] object-contain max-sm:rounded-none"
           />
@@ -110,6 +128,13 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
         )}
         {onOpen && post.status === 'READY' && (
           <OpenFullScreenButton postId={post.id} label={`Open clip by ${authorName} full screen`} onOpen={onOpen} />
+        )}
+        {post.status === 'READY' && post.captionTracks.length > 0 && (
+          <CaptionsButton
+            on={captionsOn}
+            onToggle={() => setCaptionsOn(!captionsOn)}
+            className={`absolute top-2 flex h-10 w-10 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-indigo-600 ${onOpen ? 'right-14' : 'right-2'}`}
+          />
         )}
         {isPlaying && post.status === 'READY' && (
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">
