@@ -11,6 +11,7 @@ import { hasPasswordSignIn } from './account-security';
 import { BlockedMutedSection } from './blocked-muted-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { PlaybackSettings } from './playback-settings';
 import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
 
@@ -44,6 +45,9 @@ export default function SettingsPage() {
         <ProfileSection key={data.viewer.id} viewer={data.viewer} catalogue={data.interestCatalogue} />
       )}
       <ChangePasswordSection canChangePassword={usesPassword} />
+      <SettingsSection id="playback-heading" title="Playback">
+        <PlaybackSettings />
+      </SettingsSection>
       <SettingsSection id="notifications-heading" title="Notifications">
         <NotificationSettings />
       </SettingsSection>
