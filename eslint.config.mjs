@@ -296,6 +296,12 @@ export default tseslint.config(
     files: [`${WEB}/**/*.tsx`],
     ignores: [`${WEB}/**/*.test.tsx`],
     ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling region must take focus, or a keyboard cannot scroll it (WCAG 2.1.1, axe's
+      // scrollable-region-focusable): a named region may have tabIndex 0, as a tab panel may.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
   },
   {
     files: ['web/e2e/**/*.ts', `${WEB}/**/*.test.{ts,tsx}`, `${WEB}/shared/lib/testing/**`],

@@ -193,15 +193,22 @@ const MUTATION_CASES: Record<string, MutationCase> = {
   removeCaptionTrack: {
     call: async (actor) => {
       const post = await postOf(actor);
-      await ok(actor.token, `mutation($p: ID!, $f: String!) { addCaptionTrack(postId: $p, track: { language: "en", fileUrl: $f }) { id } }`, {
-        p: post,
-        f: await uploadCaptions(actor),
-      });
+      await ok(
+        actor.token,
+        `mutation($p: ID!, $f: String!) { addCaptionTrack(postId: $p, track: { language: "en", fileUrl: $f }) { id } }`,
+        {
+          p: post,
+          f: await uploadCaptions(actor),
+        },
+      );
       return { query: `mutation($p: ID!) { removeCaptionTrack(postId: $p, language: "en") { id } }`, variables: { p: post } };
     },
     intrusion: {
       answer: 'FORBIDDEN',
-      call: async () => ({ query: `mutation($p: ID!) { removeCaptionTrack(postId: $p, language: "en") { id } }`, variables: { p: world.post } }),
+      call: async () => ({
+        query: `mutation($p: ID!) { removeCaptionTrack(postId: $p, language: "en") { id } }`,
+        variables: { p: world.post },
+      }),
     },
   },
   createPost: {
@@ -537,7 +544,9 @@ async function victimSnapshot() {
     profile: await rows(
       `SELECT firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests FROM users WHERE firebase_uid = $1`,
     ),
-    posts: await rows(`SELECT id, video_url, poster_url, caption, tags, caption_tracks, created_at FROM posts WHERE author_uid = $1 ORDER BY id`),
+    posts: await rows(
+      `SELECT id, video_url, poster_url, caption, tags, caption_tracks, created_at FROM posts WHERE author_uid = $1 ORDER BY id`,
+    ),
     captionTracks: await rows(
       `SELECT t.* FROM caption_tracks t JOIN posts p ON p.id = t.post_id WHERE p.author_uid = $1 ORDER BY t.post_id, t.language`,
     ),

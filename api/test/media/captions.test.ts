@@ -25,7 +25,11 @@ describe('caption tracks', () => {
   let post: any;
 
   const uploadCaption = (student: Student, text: string | Buffer, filename = 'captions.srt', filetype = 'application/x-subrip') =>
-    uploadFile(server.url, `Bearer ${student.token}`, Buffer.isBuffer(text) ? text : Buffer.from(text), { kind: 'caption', filename, filetype });
+    uploadFile(server.url, `Bearer ${student.token}`, Buffer.isBuffer(text) ? text : Buffer.from(text), {
+      kind: 'caption',
+      filename,
+      filetype,
+    });
 
   const readAs = async (student: Student | null, id = post.id) =>
     (await graphql(server, student?.token ?? null, `query($id: ID!) { post(id: $id) { id ${TRACKS} } }`, { id })).data.post;
@@ -49,13 +53,24 @@ describe('caption tracks', () => {
     // A caption upload is nobody's to fetch until a post takes it.
     expect((await fetch(server.url + fileUrl)).status).toBe(404);
 
-    const created = await graphql(server, author.token, `mutation($input: CreatePostInput!) { createPost(input: $input) { id } }`, {
-      input: {
-        videoUrl: video.headers.get('x-media-url'),
-        caption: 'Lab day',
-        captionTracks: [{ language: 'es', label: 'Español', fileUrl }],
+    const created = await graphql(
+      server,
+      author.token,
+      `
+        mutation ($input: CreatePostInput!) {
+          createPost(input: $input) {
+            id
+          }
+        }
+      `,
+      {
+        input: {
+          videoUrl: video.headers.get('x-media-url'),
+          caption: 'Lab day',
+          captionTracks: [{ language: 'es', label: 'Español', fileUrl }],
+        },
       },
-    });
+    );
     expect(created.errors).toBeUndefined();
     expect((await settledPost(server, author, created.data.createPost.id)).status).toBe('READY');
     post = await readAs(author, created.data.createPost.id);
@@ -78,10 +93,20 @@ describe('caption tracks', () => {
         415,
         'Line 3 of the caption file: No decimal separator (".") found.',
       ],
-      ['a picture named .vtt', uploadCaption(author, plainJpeg(), 'x.vtt', 'text/vtt').then((r) => r.last), 415, CAPTION_FILE_MESSAGES.wrongType],
+      [
+        'a picture named .vtt',
+        uploadCaption(author, plainJpeg(), 'x.vtt', 'text/vtt').then((r) => r.last),
+        415,
+        CAPTION_FILE_MESSAGES.wrongType,
+      ],
       [
         'over 200 KB',
-        createUpload(server.url, `Bearer ${author.token}`, { kind: 'caption', filename: 'x.vtt', filetype: 'text/vtt', length: 200 * 1024 + 1 }),
+        createUpload(server.url, `Bearer ${author.token}`, {
+          kind: 'caption',
+          filename: 'x.vtt',
+          filetype: 'text/vtt',
+          length: 200 * 1024 + 1,
+        }),
         413,
         CAPTION_FILE_MESSAGES.tooLarge,
       ],
@@ -114,7 +139,10 @@ describe('caption tracks', () => {
     ]);
     for (const [track, body] of [
       [es, /^WEBVTT\n\n00:00:00\.300 --> 00:00:01\.500\nHola desde el <b>laboratorio<\/b>\n$/],
-      [en, /^WEBVTT\n\n00:00:00\.200 --> 00:00:01\.000\nHello from the clip\n\n00:00:01\.000 --> 00:00:0[12]\.\d{3}\n<i>Second<\/i> line\n$/],
+      [
+        en,
+        /^WEBVTT\n\n00:00:00\.200 --> 00:00:01\.000\nHello from the clip\n\n00:00:01\.000 --> 00:00:0[12]\.\d{3}\n<i>Second<\/i> line\n$/,
+      ],
     ] as const) {
       expect(track.url).toMatch(/^\/media\/captions\/[0-9a-f]{32}\.vtt$/);
       const response = await fetch(server.url + track.url);
@@ -140,7 +168,16 @@ describe('caption tracks', () => {
     }
     await db.query('UPDATE posts SET hidden_for_review = false WHERE id = $1', [post.id]);
 
-    const deleted = await graphql(server, author.token, `mutation($id: ID!) { deletePost(id: $id) }`, { id: post.id });
+    const deleted = await graphql(
+      server,
+      author.token,
+      `
+        mutation ($id: ID!) {
+          deletePost(id: $id)
+        }
+      `,
+      { id: post.id },
+    );
     expect(deleted.errors).toBeUndefined();
     for (const track of post.captionTracks) {
       expect((await fetch(server.url + track.url)).status).toBe(404);

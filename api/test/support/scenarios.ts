@@ -349,7 +349,15 @@ async function openSuite(label: string): Promise<Suite> {
         await fs.writeFile(file, read.file.vtt);
         await opened.mediaStore.putFile(mediaPath, file, CAPTION_CONTENT_TYPE);
         await fs.rm(file);
-        await records.complete(id, { mediaPath, posterPath: null, contentType: CAPTION_CONTENT_TYPE, size: 20, duration: null, width: null, height: null });
+        await records.complete(id, {
+          mediaPath,
+          posterPath: null,
+          contentType: CAPTION_CONTENT_TYPE,
+          size: 20,
+          duration: null,
+          width: null,
+          height: null,
+        });
         return { id, ownerUid: owner.uid, kind, url: mediaUrlFor(mediaPath), posterUrl: null, mediaPath, posterPath: null };
       }
       // Random names, as finishing an upload makes them.

@@ -9,8 +9,14 @@ describe('caption tracks (issue 28)', () => {
   });
 
   it('labels a track with its language name unless the author gave a label', () => {
-    expect(checkCaptionTrackForm({ language: 'pt-br', label: '' })).toEqual({ ok: true, value: { language: 'pt-BR', label: 'Brazilian Portuguese' } });
-    expect(checkCaptionTrackForm({ language: 'es', label: ' Español ' })).toEqual({ ok: true, value: { language: 'es', label: 'Español' } });
+    expect(checkCaptionTrackForm({ language: 'pt-br', label: '' })).toEqual({
+      ok: true,
+      value: { language: 'pt-BR', label: 'Brazilian Portuguese' },
+    });
+    expect(checkCaptionTrackForm({ language: 'es', label: ' Español ' })).toEqual({
+      ok: true,
+      value: { language: 'es', label: 'Español' },
+    });
     expect(languageName('und')).toBe('Captions');
   });
 

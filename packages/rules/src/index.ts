@@ -37,10 +37,4 @@ export {
 export { checkModerationForm, checkReportForm, moderatorNoteSchema, reportDetailsSchema, suspensionDaysSchema } from './moderation';
 export { ageInYears, dateOfBirthSchema, earliestCalendarDay, localCalendarDay, type CalendarDay } from './age';
 export { MEDIA_FILES, VIDEO_LIMITS, checkMediaFile, checkVideoMetadata, type MediaKind } from './media';
-export {
-  CAPTION_FILES,
-  canonicalLanguageTag,
-  checkCaptionFile,
-  checkCaptionTrackForm,
-  languageName,
-} from './caption-track';
+export { CAPTION_FILES, canonicalLanguageTag, checkCaptionFile, checkCaptionTrackForm, languageName } from './caption-track';

@@ -53,9 +53,12 @@ describe('reading a caption file', () => {
   });
 
   it('converts SubRip (BOM, CRLF, commas, <font>, {\\an8}, a bare "<") to WebVTT', () => {
-    const srt = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,500 X1:10 X2:20 Y1:1 Y2:2\r\n<font color="#ffff00">Hello</font> {\\an8}<I>there</I>\r\n\r\n2\r\n0:0:3,5 --> 00:00:04,000\r\nI <3 caps & more\r\n';
+    const srt =
+      '\uFEFF1\r\n00:00:01,000 --> 00:00:02,500 X1:10 X2:20 Y1:1 Y2:2\r\n<font color="#ffff00">Hello</font> {\\an8}<I>there</I>\r\n\r\n2\r\n0:0:3,5 --> 00:00:04,000\r\nI <3 caps & more\r\n';
     const file = ok(readCaptionFile(srt, { duration: 4 }));
-    expect(file.vtt).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello <i>there</i>\n\n00:00:03.500 --> 00:00:04.000\nI &lt;3 caps &amp; more\n');
+    expect(file.vtt).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello <i>there</i>\n\n00:00:03.500 --> 00:00:04.000\nI &lt;3 caps &amp; more\n',
+    );
     expect(file.cues.map((cue) => cue.text)).toEqual(['Hello there', 'I <3 caps & more']);
   });
 
@@ -112,7 +115,9 @@ describe('reading a caption file', () => {
 
   it('refuses text that was not UTF-8, control characters and a file without cues', () => {
     expect(refusal(readCaptionFile('WEBVTT\n\n00:01.000 --> 00:02.000\ncaf\uFFFD\n', { duration: 5 }))).toBe(CAPTION_FILE_MESSAGES.notUtf8);
-    expect(refusal(readCaptionFile('WEBVTT\n\n00:01.000 --> 00:02.000\nbell\u0007\n', { duration: 5 }))).toBe(CAPTION_FILE_MESSAGES.control(4));
+    expect(refusal(readCaptionFile('WEBVTT\n\n00:01.000 --> 00:02.000\nbell\u0007\n', { duration: 5 }))).toBe(
+      CAPTION_FILE_MESSAGES.control(4),
+    );
     expect(refusal(readCaptionFile('WEBVTT\n\nNOTE nothing to show\n', { duration: 5 }))).toBe(CAPTION_FILE_MESSAGES.empty);
   });
 
@@ -124,7 +129,8 @@ describe('reading a caption file', () => {
   });
 
   it('reads a clip’s own subtitle stream leniently: cues cut at the clip’s end, those after it and empty ones dropped', () => {
-    const text = 'WEBVTT\n\n00:00.000 --> 00:01.000\nstart\n\n00:01.000 --> 00:01.500\n\n\n00:02.000 --> 00:09.000\n<font>long</font>\n\n00:12.000 --> 00:13.000\nafter\n';
+    const text =
+      'WEBVTT\n\n00:00.000 --> 00:01.000\nstart\n\n00:01.000 --> 00:01.500\n\n\n00:02.000 --> 00:09.000\n<font>long</font>\n\n00:12.000 --> 00:13.000\nafter\n';
     const file = ok(readCaptionFile(text, { duration: 3, fromClip: true }));
     expect(file.cues).toEqual([
       { start: 0, end: 1, text: 'start' },

@@ -156,7 +156,8 @@ function subRipLineToWebVtt(line: string): string {
 function fixTimestamp(value: string): string {
   return value.replace(
     SRT_TIMESTAMP,
-    (_, h: string, m: string, s: string, ms: string) => `${h.padStart(2, '0')}:${m.padStart(2, '0')}:${s.padStart(2, '0')}.${ms.padEnd(3, '0')}`,
+    (_, h: string, m: string, s: string, ms: string) =>
+      `${h.padStart(2, '0')}:${m.padStart(2, '0')}:${s.padStart(2, '0')}.${ms.padEnd(3, '0')}`,
   );
 }
 
@@ -193,7 +194,8 @@ function serialize(nodes: CueTextNode[]): string {
       if (node.type === 'timestamp') return `<${stamp(Number(node.value))}>`;
       if (!node.name || !CUE_TAGS.has(node.name)) return serialize(node.children ?? []);
       const classes = (node.classes ?? []).filter((name) => /^[A-Za-z0-9_-]+$/.test(name));
-      const annotation = (node.name === 'v' || node.name === 'lang') && node.value ? ` ${escapeText(String(node.value)).replace(/\s+/g, ' ')}` : '';
+      const annotation =
+        (node.name === 'v' || node.name === 'lang') && node.value ? ` ${escapeText(String(node.value)).replace(/\s+/g, ' ')}` : '';
       return `<${[node.name, ...classes].join('.')}${annotation}>${serialize(node.children ?? [])}</${node.name}>`;
     })
     .join('');
@@ -211,7 +213,8 @@ function timing(cue: ParsedCue): string {
     const lineAlign = cue.lineAlign !== 'start' ? `,${cue.lineAlign}` : '';
     settings.push(`line:${cue.linePosition}${cue.snapToLines ? '' : '%'}${lineAlign}`);
   }
-  if (cue.textPosition !== 'auto') settings.push(`position:${cue.textPosition}%${cue.positionAlign !== 'auto' ? `,${cue.positionAlign}` : ''}`);
+  if (cue.textPosition !== 'auto')
+    settings.push(`position:${cue.textPosition}%${cue.positionAlign !== 'auto' ? `,${cue.positionAlign}` : ''}`);
   if (cue.size !== 100) settings.push(`size:${cue.size}%`);
   if (cue.alignment !== 'center') settings.push(`align:${cue.alignment}`);
   return `${stamp(cue.startTime)} --> ${stamp(cue.endTime)}${settings.length ? ` ${settings.join(' ')}` : ''}`;

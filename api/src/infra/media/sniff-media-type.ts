@@ -39,7 +39,10 @@ export function sniffMediaType(head: Buffer, kind: UploadKind): string | null {
  */
 function sniffCaption(head: Buffer): string | null {
   if (head.includes(0)) return null;
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').replace(/^[\r\n]+/, '');
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/^[\r\n]+/, '');
   if (/^WEBVTT([ \t\r\n]|$)/.test(text) || text === 'WEBVTT'.slice(0, text.length)) return 'text/vtt';
   return /^\d/.test(text) ? 'text/vtt' : null;
 }

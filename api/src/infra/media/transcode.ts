@@ -133,7 +133,17 @@ export async function extractSubtitles(
     binaries.ffmpeg,
     [
       ...['-v', 'error', '-y', '-i', input],
-      ...outputs.flatMap(({ stream, file }) => ['-map', `0:${stream.index}`, '-c:s', 'webvtt', '-map_metadata', '-1', '-f', 'webvtt', file]),
+      ...outputs.flatMap(({ stream, file }) => [
+        '-map',
+        `0:${stream.index}`,
+        '-c:s',
+        'webvtt',
+        '-map_metadata',
+        '-1',
+        '-f',
+        'webvtt',
+        file,
+      ]),
     ],
     limits,
   );

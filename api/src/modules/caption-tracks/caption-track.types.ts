@@ -11,7 +11,9 @@ registerEnumType(CaptionSource, {
   description: "UPLOAD: a file the author added; CLIP: the clip's own subtitle track, extracted when it was transcoded",
 });
 
-@ObjectType('CaptionTrack', { description: "A clip's captions in one language: a WebVTT file for <track>, and its cues as text (the transcript)" })
+@ObjectType('CaptionTrack', {
+  description: "A clip's captions in one language: a WebVTT file for <track>, and its cues as text (the transcript)",
+})
 export class CaptionTrack {
   @Field({ description: "BCP 47 language tag (<track srclang>): 'en', 'pt-BR'" })
   language!: string;

@@ -82,7 +82,11 @@ export class UploadMediaService implements MediaService {
       .where('id = :id AND kind = :kind AND status = :status', { id: caption.uploadId, kind: 'caption', status: 'complete' })
       .execute();
     if (!claimed.affected) throw new ValidationError({ [field]: CAPTIONS_NOT_FOUND });
-    await this.records.addServedFiles(videoUploadId, [{ path: caption.path, contentType: CAPTION_CONTENT_TYPE, width: null, height: null }], tx);
+    await this.records.addServedFiles(
+      videoUploadId,
+      [{ path: caption.path, contentType: CAPTION_CONTENT_TYPE, width: null, height: null }],
+      tx,
+    );
   }
 
   async removeServedFiles(urls: string[]): Promise<void> {

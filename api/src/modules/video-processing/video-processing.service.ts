@@ -291,7 +291,8 @@ export class VideoProcessingService implements VideoPipeline {
       const read = readCaptionFile(await fsp.readFile(file, 'utf8').catch(() => ''), { duration, fromClip: true });
       if (!read.ok) continue;
       const title = stream.title?.trim() ?? '';
-      const label = title && !singleLineTextProblem(title, textMessages('Label')) ? upTo(title, CAPTION_FILES.maxLabel) : languageName(language);
+      const label =
+        title && !singleLineTextProblem(title, textMessages('Label')) ? upTo(title, CAPTION_FILES.maxLabel) : languageName(language);
       const clean = path.join(scratch, `captions-${stream.index}.vtt`);
       await fsp.writeFile(clean, read.file.vtt);
       languages.add(language);

@@ -281,7 +281,10 @@ export function clipWithSubtitleTrack(): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-generated-'));
   try {
     const srt = path.join(dir, 'subs.srt');
-    fs.writeFileSync(srt, '1\n00:00:00,200 --> 00:00:01,000\nHello from the clip\n\n2\n00:00:01,000 --> 00:00:05,000\n<i>Second</i> line\n');
+    fs.writeFileSync(
+      srt,
+      '1\n00:00:00,200 --> 00:00:01,000\nHello from the clip\n\n2\n00:00:01,000 --> 00:00:05,000\n<i>Second</i> line\n',
+    );
     return make('subtitled.mp4', [
       ...['-f', 'lavfi', '-i', 'testsrc=s=160x120:r=10:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-i', srt],
       ...['-map', '0:v', '-map', '1:a', '-map', '2:s', '-t', '2'],

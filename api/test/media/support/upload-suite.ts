@@ -841,9 +841,15 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       await expect(app.media.service.readCaptionUpload(bob.uid, captionUrl, 'captionTracks')).rejects.toBeInstanceOf(ValidationError);
       const upload = await app.media.service.readCaptionUpload(alice.uid, captionUrl, 'captionTracks');
       expect(upload.text).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:01.000\nHi &amp; <i>bye</i>\n');
-      await app.database.dataSource.transaction((tx) => app.media.service.attachCaptionUpload(tx, upload, facts.uploadId!, 'captionTracks'));
+      await app.database.dataSource.transaction((tx) =>
+        app.media.service.attachCaptionUpload(tx, upload, facts.uploadId!, 'captionTracks'),
+      );
       const served = await fetch(app.baseUrl + captionUrl);
-      expect([served.status, served.headers.get('content-type'), await served.text()]).toEqual([200, 'text/vtt; charset=utf-8', upload.text]);
+      expect([served.status, served.headers.get('content-type'), await served.text()]).toEqual([
+        200,
+        'text/vtt; charset=utf-8',
+        upload.text,
+      ]);
       // Taken once: a second claim of the same upload finds none.
       await expect(
         app.database.dataSource.transaction((tx) => app.media.service.attachCaptionUpload(tx, upload, facts.uploadId!, 'captionTracks')),

@@ -23,7 +23,14 @@ const english = {
   source: 'UPLOAD',
   cues: [cue(0.2, 1.4, 'Narrator: Welcome to Campus Clips.'), cue(61.4, 62.9, 'Every clip can have captions.')],
 };
-const spanish = { ...english, language: 'es', label: 'Español', url: '/media/captions/es.vtt', source: 'CLIP', cues: [cue(0.2, 1.4, 'Bienvenidos.')] };
+const spanish = {
+  ...english,
+  language: 'es',
+  label: 'Español',
+  url: '/media/captions/es.vtt',
+  source: 'CLIP',
+  cues: [cue(0.2, 1.4, 'Bienvenidos.')],
+};
 
 function page(editCaptions: boolean, tracks = [english, spanish]) {
   return makePost('p1', {
@@ -41,7 +48,11 @@ function render(post: ReturnType<typeof makePost>, extra: MockLink.MockedRespons
           __typename: 'Post',
           id: 'p1',
           commentCount: 0,
-          comments: { __typename: 'CommentConnection', edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+          comments: {
+            __typename: 'CommentConnection',
+            edges: [],
+            pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+          },
         },
       },
     },
@@ -66,13 +77,18 @@ describe('a clip’s page with captions (issue 28)', () => {
   it('lists the transcript as text with each line’s time, in the language chosen', async () => {
     render(page(false));
     const transcript = await screen.findByRole('region', { name: 'Transcript' });
-    expect(within(transcript).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '0:00Narrator: Welcome to Campus Clips.',
-      '1:01Every clip can have captions.',
-    ]);
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['0:00Narrator: Welcome to Campus Clips.', '1:01Every clip can have captions.']);
     expect(within(transcript).getByRole('list')).toHaveAttribute('lang', 'en');
     await userEvent.selectOptions(within(transcript).getByLabelText('Language'), 'Español');
-    expect(within(transcript).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['0:00Bienvenidos.']);
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['0:00Bienvenidos.']);
     // Only its author changes them.
     expect(screen.queryByRole('region', { name: 'Your captions' })).not.toBeInTheDocument();
   });

@@ -69,21 +69,21 @@ export function ClipDetails(props: ClipDetailsProps) {
           {props.onToggleCaptions && (
             <CaptionsButton on={props.captionsOn} onToggle={props.onToggleCaptions} className={`pointer-events-auto ${ROUND}`} />
           )}
-        <button
-          type="button"
-          onClick={props.onToggleMuted}
-          aria-pressed={!props.muted}
-          aria-label={props.muted ? 'Unmute' : 'Mute'}
-          className={`pointer-events-auto ${ROUND}`}
-        >
-          <Icon
-            path={
-              props.muted
-                ? 'M4 9h4l5-4v14l-5-4H4zM17 9l4 6M21 9l-4 6'
-                : 'M4 9h4l5-4v14l-5-4H4zM17 8a5 5 0 0 1 0 8M19.5 5.5a8.5 8.5 0 0 1 0 13'
-            }
-          />
-        </button>
+          <button
+            type="button"
+            onClick={props.onToggleMuted}
+            aria-pressed={!props.muted}
+            aria-label={props.muted ? 'Unmute' : 'Mute'}
+            className={`pointer-events-auto ${ROUND}`}
+          >
+            <Icon
+              path={
+                props.muted
+                  ? 'M4 9h4l5-4v14l-5-4H4zM17 9l4 6M21 9l-4 6'
+                  : 'M4 9h4l5-4v14l-5-4H4zM17 8a5 5 0 0 1 0 8M19.5 5.5a8.5 8.5 0 0 1 0 13'
+              }
+            />
+          </button>
         </div>
       </div>
 

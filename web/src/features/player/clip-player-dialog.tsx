@@ -126,7 +126,9 @@ export default function ClipPlayerDialog({
     // Only a new clip decides; switching autoplay off in Settings does not pause the one playing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activePostId]);
-  const announcement = useAnnouncement(active ? `Clip ${before + activeIndex + 1} of ${before + list.length} by ${authorNameOf(active)}` : '');
+  const announcement = useAnnouncement(
+    active ? `Clip ${before + activeIndex + 1} of ${before + list.length} by ${authorNameOf(active)}` : '',
+  );
   useEffect(() => {
     if (activePostId) onShow(activePostId);
   }, [activePostId, onShow]);

@@ -133,7 +133,8 @@ export function CaptionFileField({
           className="block w-full text-sm text-gray-800 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-600 file:px-3 file:py-2 file:text-white"
         />
         <p id={statusId} role={problem ? 'alert' : 'status'} className={`mt-1 text-sm ${problem ? 'text-red-600' : 'text-gray-700'}`}>
-          {problem ?? (upload.status === 'uploading' ? 'Checking the caption file…' : upload.status === 'complete' ? 'Caption file ready' : '')}
+          {problem ??
+            (upload.status === 'uploading' ? 'Checking the caption file…' : upload.status === 'complete' ? 'Caption file ready' : '')}
         </p>
       </div>
       {onRemove && (

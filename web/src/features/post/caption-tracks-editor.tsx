@@ -29,7 +29,10 @@ export function CaptionTracksEditor({ postId, tracks }: { postId: string; tracks
       setFieldKey((key) => key + 1);
       setMessage({ text: 'Captions added', tone: 'info' });
     } catch (error) {
-      setMessage({ text: fieldErrors(error).captionTracks ?? errorMessage(error, 'Failed to add the captions. Please try again.'), tone: 'error' });
+      setMessage({
+        text: fieldErrors(error).captionTracks ?? errorMessage(error, 'Failed to add the captions. Please try again.'),
+        tone: 'error',
+      });
     }
   }
 
@@ -53,7 +56,8 @@ export function CaptionTracksEditor({ postId, tracks }: { postId: string; tracks
           {tracks.map((track) => (
             <li key={track.language} className="flex items-center justify-between gap-3">
               <span className="text-gray-900">
-                {track.label} <span className="text-sm text-gray-700">({track.source === 'CLIP' ? "from the clip's own subtitles" : 'uploaded'})</span>
+                {track.label}{' '}
+                <span className="text-sm text-gray-700">({track.source === 'CLIP' ? "from the clip's own subtitles" : 'uploaded'})</span>
               </span>
               <button
                 type="button"
@@ -79,7 +83,10 @@ export function CaptionTracksEditor({ postId, tracks }: { postId: string; tracks
       >
         {adding ? 'Adding captions…' : 'Add captions'}
       </button>
-      <p role={message?.tone === 'error' ? 'alert' : 'status'} className={`text-sm ${message?.tone === 'error' ? 'text-red-600' : 'text-green-700'}`}>
+      <p
+        role={message?.tone === 'error' ? 'alert' : 'status'}
+        className={`text-sm ${message?.tone === 'error' ? 'text-red-600' : 'text-green-700'}`}
+      >
         {message?.text ?? ''}
       </p>
     </section>

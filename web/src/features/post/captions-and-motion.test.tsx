@@ -47,7 +47,14 @@ describe('captions on cards (issue 28)', () => {
   it('gives a clip with captions <track kind="captions"> elements and a CC switch; a clip without them has neither', () => {
     const [withCaptions, without] = renderFeed();
     const tracks = withCaptions!.querySelectorAll('video track');
-    expect(Array.from(tracks).map((track) => [track.getAttribute('kind'), track.getAttribute('srclang'), track.getAttribute('label'), track.getAttribute('src')])).toEqual([
+    expect(
+      Array.from(tracks).map((track) => [
+        track.getAttribute('kind'),
+        track.getAttribute('srclang'),
+        track.getAttribute('label'),
+        track.getAttribute('src'),
+      ]),
+    ).toEqual([
       ['captions', 'en', 'English', '/media/captions/en.vtt'],
       ['captions', 'es', 'Español', '/media/captions/es.vtt'],
     ]);

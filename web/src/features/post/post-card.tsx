@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PostCardFieldsFragment } from '../../graphql/graphql';
 import { useAuth } from '../../shared/session/auth-context';
@@ -45,9 +45,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
   // the student starts it; scrolled away, it waits to be started again.
   const autoplay = useAutoplay();
   const [startedByHand, setStartedByHand] = useState(false);
-  useEffect(() => {
-    if (!isActive) setStartedByHand(false);
-  }, [isActive]);
+  if (!isActive && startedByHand) setStartedByHand(false);
   const isPlaying = isActive && (autoplay || startedByHand);
   const [captionsOn, setCaptionsOn] = useCaptionsOn();
   const [preferredLanguage] = useCaptionLanguage();

@@ -26,7 +26,10 @@ describe('Settings: Playback (issue 28)', () => {
     fireEvent.click(autoplay);
     fireEvent.click(captions);
     expect([autoplay.getAttribute('aria-checked'), captions.getAttribute('aria-checked')]).toEqual(['false', 'true']);
-    expect([window.localStorage.getItem('campus-clips:autoplay'), window.localStorage.getItem('campus-clips:captions')]).toEqual(['off', 'on']);
+    expect([window.localStorage.getItem('campus-clips:autoplay'), window.localStorage.getItem('campus-clips:captions')]).toEqual([
+      'off',
+      'on',
+    ]);
   });
 
   it('says that the device’s reduce-motion setting keeps clips from starting by themselves', () => {

@@ -133,7 +133,7 @@ export interface CaptionTrackSource {
 export function pickCaptionTrack<T extends CaptionTrackSource>(
   tracks: readonly T[],
   preferred: string | null,
-  browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [],
+  browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []),
 ): T | null {
   if (!tracks.length) return null;
   const primary = (tag: string) => tag.toLowerCase().split('-')[0];
