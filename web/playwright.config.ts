@@ -25,7 +25,7 @@ export default defineConfig({
     {
       name: 'journey-and-screens',
       testIgnore:
-        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer)\.spec\.ts/,
+        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer|captions-journey)\.spec\.ts/,
     },
     { name: 'busy-feeds', testMatch: /feed-scrolling\.spec\.ts/, dependencies: ['journey-and-screens'] },
     { name: 'transcoded-media', testMatch: /transcoded-playback\.spec\.ts/, dependencies: ['busy-feeds'] },
@@ -33,6 +33,8 @@ export default defineConfig({
     { name: 'moderation', testMatch: /moderation-journey\.spec\.ts/, dependencies: ['post-pages'] },
     { name: 'notifications', testMatch: /notifications-journey\.spec\.ts/, dependencies: ['moderation'] },
     { name: 'events', testMatch: /events-journey\.spec\.ts/, dependencies: ['notifications'] },
+    // Issue 28: the keyboard-only journey and captions, after the others (its clips show in everyone's Explore).
+    { name: 'captions', testMatch: /captions-journey\.spec\.ts/, dependencies: ['events'] },
     // Issue 16 on a phone: the full-screen viewer and a 200-post Home (its long feed sits a day back,
     // under what the later files post in Explore).
     {

@@ -35,20 +35,24 @@ export function useShownCaptions(videoRef: RefObject<HTMLVideoElement | null>, l
         if (track.mode !== mode) track.mode = mode;
       }
     };
-    const lift = (event: Event) => {
-      if (!liftLines) return;
-      const cues = (event.target as TextTrack).activeCues;
-      for (const cue of Array.from(cues ?? [])) {
-        if (typeof VTTCue !== 'undefined' && cue instanceof VTTCue && cue.line === 'auto') cue.line = -1 - liftLines;
+    // Placement is the file's own unless it gave none ('auto'): then `liftLines` above the bottom.
+    const lift = (track: TextTrack | null) => {
+      if (!liftLines || typeof VTTCue === 'undefined') return;
+      for (const cue of Array.from(track?.cues ?? [])) {
+        if (cue instanceof VTTCue && cue.line === 'auto') cue.line = -1 - liftLines;
       }
     };
+    const elements = Array.from(video.querySelectorAll('track'));
+    const onLoad = (event: Event) => lift((event.target as HTMLTrackElement).track);
     apply();
+    elements.forEach((element) => {
+      element.addEventListener('load', onLoad);
+      if (element.readyState === HTMLTrackElement.LOADED) lift(element.track);
+    });
     list.addEventListener('addtrack', apply);
-    const tracks = Array.from(list);
-    tracks.forEach((track) => track.addEventListener('cuechange', lift));
     return () => {
       list.removeEventListener('addtrack', apply);
-      tracks.forEach((track) => track.removeEventListener('cuechange', lift));
+      elements.forEach((element) => element.removeEventListener('load', onLoad));
     };
   }, [videoRef, language, liftLines]);
 }
