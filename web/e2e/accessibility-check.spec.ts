@@ -71,7 +71,6 @@ test.describe('dark mode', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expectDarkAndAccessible(page, '/login with errors');
   });
-
 });
 
 // Every signed-in route in both colour schemes (issue 28); the light pass checks the page is light.

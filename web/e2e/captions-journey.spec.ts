@@ -69,7 +69,9 @@ async function captionedPost(author: ApiStudent, caption: string): Promise<strin
   return postId;
 }
 
-test('keyboard only: sign in, post a clip with captions, watch it with captions on, comment, close the viewer, sign out', async ({ page }) => {
+test('keyboard only: sign in, post a clip with captions, watch it with captions on, comment, close the viewer, sign out', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // A seeded account (made through the api, as the e2e support does), signed in here by keyboard.
   const student = await createApiStudent('Kiri Tane', `kiri.tane.${Date.now()}@campus.test`);
@@ -207,7 +209,9 @@ test('captions are drawn over a playing clip at the right time at phone size, an
   await expect.poll(() => shownCues(video)).toEqual([FIRST_CUE.text]);
   // Placed five lines up from the bottom, clear of the author, caption and tags laid over the clip.
   expect(
-    await video.evaluate((node: HTMLVideoElement) => (Array.from(node.textTracks).find((t) => t.mode === 'showing')?.activeCues?.[0] as VTTCue).line),
+    await video.evaluate(
+      (node: HTMLVideoElement) => (Array.from(node.textTracks).find((t) => t.mode === 'showing')?.activeCues?.[0] as VTTCue).line,
+    ),
   ).toBe(-5);
   await page.waitForTimeout(300);
   const withCaptions = await video.screenshot();
@@ -242,15 +246,17 @@ test('with reduced motion, clips do not play by themselves and the viewer does n
   const viewer = page.getByRole('dialog', { name: /^Clip viewer/ });
   await expect(viewer.getByRole('button', { name: 'Play' })).toBeVisible();
   const current = () => viewer.locator('[data-clip-id]:not([aria-hidden])');
-  expect(await current().locator('video').evaluate((node: HTMLVideoElement) => node.paused)).toBe(true);
+  expect(
+    await current()
+      .locator('video')
+      .evaluate((node: HTMLVideoElement) => node.paused),
+  ).toBe(true);
   const scroller = viewer.getByRole('region', { name: 'Clips' });
   await scroller.focus();
   const before = await scroller.evaluate((node) => node.scrollTop);
   await page.keyboard.press('ArrowDown');
   // Within one frame the scroller is where it is going: nothing slid.
-  const after = await scroller.evaluate(
-    (node) => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(node.scrollTop))),
-  );
+  const after = await scroller.evaluate((node) => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(node.scrollTop))));
   expect(after - before).toBe(await scroller.evaluate((node) => node.clientHeight));
   await expect(current()).toHaveAttribute('data-clip-id', first);
   await expect(viewer.getByRole('button', { name: 'Play' })).toBeVisible();

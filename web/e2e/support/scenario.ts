@@ -84,10 +84,18 @@ export async function uploadVideo(student: ApiStudent, bytes: Buffer, filename: 
 
 /** A caption file (WebVTT or SubRip) uploaded as a post's captions are (issue 28); returns its media URL. */
 export async function uploadCaptionFile(student: ApiStudent, text: string, filename = 'captions.vtt'): Promise<string> {
-  return tusUpload(student, Buffer.from(text), { kind: 'caption', filename, filetype: filename.endsWith('.srt') ? 'application/x-subrip' : 'text/vtt' });
+  return tusUpload(student, Buffer.from(text), {
+    kind: 'caption',
+    filename,
+    filetype: filename.endsWith('.srt') ? 'application/x-subrip' : 'text/vtt',
+  });
 }
 
-async function tusUpload(student: ApiStudent, bytes: Buffer, metadata: { kind: string; filename: string; filetype: string }): Promise<string> {
+async function tusUpload(
+  student: ApiStudent,
+  bytes: Buffer,
+  metadata: { kind: string; filename: string; filetype: string },
+): Promise<string> {
   const auth = { Authorization: `Bearer ${student.idToken}`, 'Tus-Resumable': '1.0.0' };
   const created = await fetch(`${e2eSettings.baseURL}/uploads`, {
     method: 'POST',
