@@ -157,7 +157,7 @@ describe('caption tracks', () => {
     expect((await readAs(null)).captionTracks.map((track: any) => track.url)).toEqual([es.url, en.url]);
   });
 
-  it('serves the caption files exactly when it serves the clip: hidden, only its author’s grant; deleted, gone', async () => {
+  it('serves the caption files exactly when it serves the clip: hidden, only its author’s grant; suspended author, none; blocked, not read; deleted, gone', async () => {
     const db = server.app.database.dataSource;
     await db.query('UPDATE posts SET hidden_for_review = true WHERE id = $1', [post.id]);
     for (const track of post.captionTracks) expect([track.url, (await fetch(server.url + track.url)).status]).toEqual([track.url, 404]);
@@ -167,6 +167,28 @@ describe('caption tracks', () => {
       expect((await fetch(server.url + track.url)).status).toBe(200);
     }
     await db.query('UPDATE posts SET hidden_for_review = false WHERE id = $1', [post.id]);
+
+    // A suspended author's clip: its captions answer 404 to everyone while the suspension lasts.
+    await db.query(`UPDATE users SET suspended_until = now() + interval '1 day' WHERE firebase_uid = $1`, [author.uid]);
+    await server.app.announceStanding(author.uid);
+    for (const track of post.captionTracks) expect([track.url, (await fetch(server.url + track.url)).status]).toEqual([track.url, 404]);
+    await db.query(`UPDATE users SET suspended_until = NULL WHERE firebase_uid = $1`, [author.uid]);
+    await server.app.announceStanding(author.uid);
+    for (const track of post.captionTracks) expect([track.url, (await fetch(server.url + track.url)).status]).toEqual([track.url, 200]);
+
+    // Blocked: the clip, and with it its tracks and transcript, is not read for them.
+    const blocked = await graphql(
+      server,
+      author.token,
+      `
+        mutation ($u: ID!) {
+          blockUser(userId: $u)
+        }
+      `,
+      { u: stranger.uid },
+    );
+    expect(blocked.errors).toBeUndefined();
+    expect(await readAs(stranger)).toBeNull();
 
     const deleted = await graphql(
       server,
