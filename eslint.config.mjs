@@ -5,6 +5,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import featureGraph from './feature-graph.mjs';
@@ -287,6 +288,19 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  // Accessibility of the markup (issue 28, WCAG 2.2 AA): the plugin's recommended rules on every
+  // component; the browser tests check what only a rendered page shows (axe, keyboard paths).
+  {
+    files: [`${WEB}/**/*.tsx`],
+    ignores: [`${WEB}/**/*.test.tsx`],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling region must take focus, or a keyboard cannot scroll it (WCAG 2.1.1, axe's
+      // scrollable-region-focusable): a named region may have tabIndex 0, as a tab panel may.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
   },
   {

@@ -26,6 +26,10 @@ export default {
       posts: 'a calendar entry names the event post it came from',
     },
     campuses: {},
+    'caption-tracks': {
+      posts: "a caption track belongs to a post, and only its author changes it (posts' policy)",
+      uploads: "a caption file is uploaded, then served and deleted with the clip's files",
+    },
     comments: {
       blocks: 'live comments skip people the listener blocked',
       mentions: 'a comment mentions people',
@@ -91,6 +95,7 @@ export default {
       uploads: 'a profile picture is an upload',
     },
     'video-processing': {
+      'caption-tracks': "a clip's own subtitle stream becomes one of its caption tracks",
       posts: 'transcoding fills in a post through the VideoPipeline port posts declares',
       uploads: 'transcoding reads the uploaded file',
     },

@@ -27,7 +27,7 @@ export default defineConfig({
     {
       name: 'journey-and-screens',
       testIgnore:
-        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer|campus-identity|search|organizations)\.spec\.ts/,
+        /(feed-scrolling|transcoded-playback|post-page|moderation-journey|notifications-journey|events-journey|phone-viewer|campus-identity|search|organizations|captions-journey)\.spec\.ts/,
     },
     { name: 'busy-feeds', testMatch: /feed-scrolling\.spec\.ts/, dependencies: ['journey-and-screens'] },
     { name: 'transcoded-media', testMatch: /transcoded-playback\.spec\.ts/, dependencies: ['busy-feeds'] },
@@ -41,6 +41,8 @@ export default defineConfig({
     { name: 'search', testMatch: /search\.spec\.ts/, dependencies: ['campus-identity'] },
     // Issue 26: a club made, joined by request, an officer's event as the club (it shows in everyone's Explore).
     { name: 'organizations', testMatch: /organizations\.spec\.ts/, dependencies: ['search'] },
+    // Issue 28: the keyboard-only journey and captions, after the others (its clips show in everyone's Explore).
+    { name: 'captions', testMatch: /captions-journey\.spec\.ts/, dependencies: ['organizations'] },
     // Issue 16 on a phone: the full-screen viewer and a 200-post Home (its long feed sits a day back,
     // under what the later files post in Explore).
     {

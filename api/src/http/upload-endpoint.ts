@@ -179,12 +179,12 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
         return reply(req, res, 400, 'Upload-Metadata is not valid tus metadata.');
       }
       const kind = metadata.kind;
-      if (!isUploadKind(kind)) return reply(req, res, 400, 'Upload-Metadata must name the kind of upload: "video" or "image".');
+      if (!isUploadKind(kind)) return reply(req, res, 400, 'Upload-Metadata must name the kind of upload: "video", "image" or "caption".');
       const rules = MEDIA_RULES[kind];
       // The declared type is only a first filter (the bytes decide later), but a file that says it is
       // something else entirely is refused before any byte is sent.
       const declaredType = (metadata.filetype ?? metadata.type ?? '').toLowerCase();
-      if (declaredType && !declaredType.startsWith(kind === 'video' ? 'video/' : 'image/')) {
+      if (declaredType && !declaredTypeFits(kind, declaredType)) {
         return reply(req, res, 415, rules.wrongTypeMessage);
       }
       const declaredLength = Number(req.headers['upload-length'] ?? 0);
@@ -292,4 +292,10 @@ export async function createUploadEndpoint(deps: UploadEndpointDeps) {
   }
 
   return { handle, tus };
+}
+
+/** A declared type of the kind's family: video/*, image/*, or for captions text/* or SubRip's application/x-subrip. */
+function declaredTypeFits(kind: UploadKind, declaredType: string): boolean {
+  if (kind === 'caption') return declaredType.startsWith('text/') || declaredType === 'application/x-subrip';
+  return declaredType.startsWith(kind === 'video' ? 'video/' : 'image/');
 }

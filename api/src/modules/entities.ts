@@ -1,3 +1,4 @@
+import { CaptionTrackRow } from './caption-tracks';
 import { CalendarEvent } from './calendar';
 import { Campus, CampusDomain } from './campuses';
 import { Comment } from './comments';
@@ -23,4 +24,5 @@ export const ENTITIES = [
   CampusDomain,
   Organization,
   OrganizationMembership,
+  CaptionTrackRow,
 ];

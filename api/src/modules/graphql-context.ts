@@ -7,6 +7,7 @@ import type { Post } from './posts';
 import type { Services } from './services';
 import type { User } from './users';
 import type { PictureFile } from './uploads';
+import type { CaptionCue } from './caption-tracks';
 
 /**
  * What every resolver sees: the verified caller (or null), the services, and this request's loaders;
@@ -51,6 +52,8 @@ export interface Loaders {
   viewerFollows: DataLoader<string, boolean>;
   /** A profile photo URL's sized copies. */
   photoSources: DataLoader<string, PictureFile[]>;
+  /** A caption track's cues, by `postId language` (the transcript). */
+  captionCues: DataLoader<string, CaptionCue[]>;
 }
 
 export function createLoaders(services: Services, viewer: Viewer | null): Loaders {
@@ -67,6 +70,7 @@ export function createLoaders(services: Services, viewer: Viewer | null): Loader
       const found = await services.users.photoSources(urls);
       return urls.map((url) => found.get(url) ?? []);
     }),
+    captionCues: new DataLoader((keys) => services.captionTracks.cuesOf(keys)),
     viewerFollows: new DataLoader(async (uids) => {
       if (!viewer) return uids.map(() => false);
       const followed = await services.follows.followedBy(viewer.uid, uids);

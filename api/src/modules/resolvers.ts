@@ -1,4 +1,5 @@
 import { AccountResolver } from './accounts';
+import { CaptionTrackResolver, PostCaptionTracksResolver } from './caption-tracks';
 import { BLOCK_VIEWER_CAN, BlockResolver, BlockViewerCanResolver } from './blocks';
 import {
   APP_MODERATION_CAN,
@@ -84,6 +85,8 @@ export const RESOLVERS = [
   NotificationOrganizationResolver,
   OrganizationViewerCanResolver,
   OrganizationAppCanResolver,
+  PostCaptionTracksResolver,
+  CaptionTrackResolver,
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { MediaService } from './uploads';
 import { AccountService, type IdentityAdmin } from './accounts';
+import { CaptionTrackService } from './caption-tracks';
 import { type BlockEvents, BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
@@ -12,7 +13,7 @@ import { LikeService } from './likes';
 import { MentionService } from './mentions';
 import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
-import { type CaptionMentionNotifier, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
+import { type CaptionMentionNotifier, type PostCaptionTracks, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
 import { SearchService } from './search';
 import { UserService } from './users';
 import { CampusService, type SignupMode } from './campuses';
@@ -37,6 +38,7 @@ export interface Services {
   search: SearchService;
   organizations: OrganizationService;
   dataExport: DataExportService;
+  captionTracks: CaptionTrackService;
 }
 
 export interface ServiceDeps {
@@ -101,10 +103,22 @@ export function createServices({
   // OrganizationReports port, organizations record moderators' decisions through moderation.
   let organizations: OrganizationService | null = null;
   const organizationsLater = () => organizations!;
+  // A new post's caption files are read by caption-tracks (posts cannot import it); it needs posts, so it comes through a late-bound port.
+  let captionTracks: CaptionTrackService | null = null;
+  const newPostCaptions: PostCaptionTracks = { prepare: (...args) => captionTracks!.forNewPosts.prepare(...args) };
   // A new post's event is checked by the events module, posting as an organization by organizations (posts cannot import them).
-  const posts = new PostService(db, media, videoPipeline, mentions, captionMentions, postEventChecker, postRemovals, {
-    authorizePostAs: (viewer, id) => organizationsLater().authorizePostAs(viewer, id),
-  });
+  const posts = new PostService(
+    db,
+    media,
+    videoPipeline,
+    mentions,
+    captionMentions,
+    postEventChecker,
+    postRemovals,
+    { authorizePostAs: (viewer, id) => organizationsLater().authorizePostAs(viewer, id) },
+    newPostCaptions,
+  );
+  captionTracks = new CaptionTrackService(db, media, posts);
   const events = new EventsService(db, posts, publicBase);
   const comments = new CommentService(db, users, commentEvents, notifications, mentions);
   const moderation = new ModerationService({
@@ -141,5 +155,6 @@ export function createServices({
     search: new SearchService(db),
     organizations,
     dataExport: new DataExportService(db),
+    captionTracks,
   };
 }

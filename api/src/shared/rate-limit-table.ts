@@ -17,6 +17,7 @@ export type LimitedAction =
   | 'like'
   | 'follow'
   | 'upload'
+  | 'captions'
   | 'calendar'
   | 'calendarFeed'
   | 'notifications'
@@ -88,6 +89,8 @@ export const RATE_LIMITS = {
   follow: perStudent(60, MINUTE),
   /** Starting an upload (videos and profile photos); the chunks of one upload are not counted. */
   upload: perStudent(40, HOUR),
+  /** Adding, replacing and removing a clip's caption tracks: fixing a file's typos and re-adding it a few times per language. */
+  captions: perStudent(60, HOUR),
   /**
    * Calendar entries saved and deleted, event posts added: one every 10 s for ten minutes straight,
    * quicker than anyone types a term's deadlines in from a syllabus.

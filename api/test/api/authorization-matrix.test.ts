@@ -32,6 +32,7 @@ import { createStudent, graphql, newClientAddress, rest, startTestServer, type S
  */
 const MEDIA = path.resolve(__dirname, '../../../fixtures/media');
 const CLIP = path.join(MEDIA, 'clips/campus-testcard.mp4');
+const CAPTIONS = path.join(MEDIA, 'captions/testcard.en.vtt');
 const VICTIM_DAY = '2026-11-24';
 const VICTIM_EVENT = 'Private dentist appointment';
 const VICTIM_DOB = '1997-03-14';
@@ -110,6 +111,10 @@ let world: VictimWorld;
 
 async function uploadVideo(student: Student): Promise<string> {
   return (await server.app.media.importFile(student.uid, 'video', CLIP, `clip-${randomUUID()}.mp4`)).url;
+}
+
+async function uploadCaptions(student: Student): Promise<string> {
+  return (await server.app.media.importFile(student.uid, 'caption', CAPTIONS, 'captions.vtt')).url;
 }
 
 async function ok<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -386,6 +391,41 @@ const MUTATION_CASES: Record<string, MutationCase> = {
           thread: await rows(`SELECT id, author_uid, text FROM comments WHERE post_id = $1 ORDER BY id`, [world.celebrityPost]),
           count: await rows(`SELECT comment_count FROM posts WHERE id = $1`, [world.celebrityPost]),
         }),
+      }),
+    },
+  },
+  addCaptionTrack: {
+    call: async (actor) => ({
+      query: `mutation($p: ID!, $f: String!) { addCaptionTrack(postId: $p, track: { language: "en", fileUrl: $f }) { id } }`,
+      variables: { p: await postOf(actor), f: await uploadCaptions(actor) },
+    }),
+    // The intruder's own caption file on the victim's clip: refused, the victim's clip unchanged.
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async (intruder) => ({
+        query: `mutation($p: ID!, $f: String!) { addCaptionTrack(postId: $p, track: { language: "fr", fileUrl: $f }) { id } }`,
+        variables: { p: world.post, f: await uploadCaptions(intruder) },
+      }),
+    },
+  },
+  removeCaptionTrack: {
+    call: async (actor) => {
+      const post = await postOf(actor);
+      await ok(
+        actor.token,
+        `mutation($p: ID!, $f: String!) { addCaptionTrack(postId: $p, track: { language: "en", fileUrl: $f }) { id } }`,
+        {
+          p: post,
+          f: await uploadCaptions(actor),
+        },
+      );
+      return { query: `mutation($p: ID!) { removeCaptionTrack(postId: $p, language: "en") { id } }`, variables: { p: post } };
+    },
+    intrusion: {
+      answer: 'FORBIDDEN',
+      call: async () => ({
+        query: `mutation($p: ID!) { removeCaptionTrack(postId: $p, language: "en") { id } }`,
+        variables: { p: world.post },
       }),
     },
   },
@@ -722,7 +762,12 @@ async function victimSnapshot() {
     profile: await rows(
       `SELECT firebase_uid, email, display_name, photo_url, date_of_birth, bio, interests FROM users WHERE firebase_uid = $1`,
     ),
-    posts: await rows(`SELECT id, video_url, poster_url, caption, tags, created_at FROM posts WHERE author_uid = $1 ORDER BY id`),
+    posts: await rows(
+      `SELECT id, video_url, poster_url, caption, tags, caption_tracks, created_at FROM posts WHERE author_uid = $1 ORDER BY id`,
+    ),
+    captionTracks: await rows(
+      `SELECT t.* FROM caption_tracks t JOIN posts p ON p.id = t.post_id WHERE p.author_uid = $1 ORDER BY t.post_id, t.language`,
+    ),
     likes: await rows(`SELECT * FROM likes WHERE user_uid = $1 ORDER BY post_id`),
     comments: await rows(`SELECT * FROM comments WHERE author_uid = $1 ORDER BY id`),
     follows: await rows(`SELECT * FROM follows WHERE follower_uid = $1 ORDER BY followee_uid`),
@@ -812,6 +857,10 @@ beforeAll(async () => {
   await ok(student.token, `mutation { updateProfile(input: { bio: "Victim bio", interests: ["Philosophy", "Yoga"] }) { id } }`);
   await ok(celebrity.token, `mutation { updateProfile(input: { interests: ["Philosophy"] }) { id } }`);
   const post = await postOf(student);
+  await ok(student.token, `mutation($p: ID!, $f: String!) { addCaptionTrack(postId: $p, track: { language: "en", fileUrl: $f }) { id } }`, {
+    p: post,
+    f: await uploadCaptions(student),
+  });
   const celebrityPost = await postOf(celebrity);
   const unpostedVideo = await uploadVideo(student);
   const comment = (

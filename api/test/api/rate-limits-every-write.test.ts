@@ -34,6 +34,7 @@ const SMALL_LIMITS = Object.fromEntries(
 ) as RateLimitTable;
 
 const CLIP = path.resolve(__dirname, '../../../fixtures/media/clips/campus-testcard.mp4');
+const CAPTIONS = path.resolve(__dirname, '../../../fixtures/media/captions/testcard.en.vtt');
 const IN_A_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 let schema: GraphQLSchema;
@@ -63,6 +64,10 @@ function viewerOf(student: Student): Promise<Viewer> {
 
 async function videoOf(student: Student): Promise<string> {
   return (await server.app.media.importFile(student.uid, 'video', CLIP, `clip-${randomUUID()}.mp4`)).url;
+}
+
+async function captionsOf(student: Student): Promise<string> {
+  return (await server.app.media.importFile(student.uid, 'caption', CAPTIONS, 'captions.vtt')).url;
 }
 
 /** A post of the student's, made through the service (which counts nothing). */
@@ -236,6 +241,23 @@ const MUTATION_CASES: Record<string, MutationLimitCase> = {
       query: `mutation($p: ID!) { addComment(postId: $p, text: "Nice one") { id } }`,
       variables: { p: world.post },
     }),
+  },
+  addCaptionTrack: {
+    // Each call adds captions in the same language to the actor's clip: replacing them is a call like any other.
+    calls: async (actor) => {
+      const post = await postOf(actor);
+      return async () => ({
+        query: `mutation($p: ID!, $f: String!) { addCaptionTrack(postId: $p, track: { language: "en", fileUrl: $f }) { id } }`,
+        variables: { p: post, f: await captionsOf(actor) },
+      });
+    },
+  },
+  removeCaptionTrack: {
+    calls: async (actor) => async () => {
+      const post = await postOf(actor);
+      await server.app.services.captionTracks.add(await viewerOf(actor), post, { language: 'en', fileUrl: await captionsOf(actor) });
+      return { query: `mutation($p: ID!) { removeCaptionTrack(postId: $p, language: "en") { id } }`, variables: { p: post } };
+    },
   },
   addEventToCalendar: {
     calls: async () => async () => ({

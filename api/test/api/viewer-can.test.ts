@@ -109,7 +109,7 @@ const READ = `query ($postId: ID!) {
     viewerCan { edit join leave postAs approve removeMembers manageOfficers transferOwnership follow report moderate }
   }
   post(id: $postId) {
-    viewerCan { delete comment report moderate }
+    viewerCan { delete comment editCaptions report moderate }
     author { id viewerCan { update follow block mute report } }
     comments(first: 10) { edges { node { viewerCan { delete report moderate } author { id viewerCan { update follow block mute report } } } } }
   }
@@ -284,14 +284,14 @@ describe('each viewerCan field answers as its policy row, through the api', () =
       readAuditLog: true,
       createOrganization: true,
     });
-    expect((await answersFor(mo)).Post).toEqual({ delete: false, comment: true, report: true, moderate: true });
+    expect((await answersFor(mo)).Post).toEqual({ delete: false, comment: true, editCaptions: false, report: true, moderate: true });
   });
 
   it('answers an unverified student no to posting, commenting and reporting, and yes to following and the rest (D16)', async () => {
     const answers = await answersFor(neo);
     expect(answers.Query).toEqual({ post: false, moderate: false, grantRoles: false, readAuditLog: false, createOrganization: false });
     expect(answers.Organization).toMatchObject({ join: false, follow: true, report: false });
-    expect(answers.Post).toEqual({ delete: false, comment: false, report: false, moderate: false });
+    expect(answers.Post).toEqual({ delete: false, comment: false, editCaptions: false, report: false, moderate: false });
     expect(answers.Comment).toEqual({ delete: false, report: false, moderate: false });
     expect(answers['User (post author)']).toMatchObject({ follow: true, block: true, mute: true, report: false });
   });

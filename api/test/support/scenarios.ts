@@ -6,13 +6,14 @@ import { openDatabase, type Database } from '../../src/infra/db/data-source';
 import { TokenVerifier } from '../../src/infra/identity/token-verifier';
 import { createLocalMediaStore } from '../../src/infra/media/local-media-store';
 import type { MediaStore } from '../../src/infra/media/media-store';
-import { mediaUrlFor, posterPictureFor, profileImagePath, videoPath } from '../../src/infra/media/media-names';
+import { captionPath, mediaUrlFor, posterPictureFor, profileImagePath, videoPath } from '../../src/infra/media/media-names';
+import { readCaptionFile } from '../../src/infra/media/caption-file';
 import { loadMediaAccess } from '../../src/infra/media/media-access';
 import type { CommentEventPayload } from '../../src/modules/comments';
 import { ENTITIES } from '../../src/modules/entities';
 import type { Post, PostEventFields } from '../../src/modules/posts';
 import { createServices, type Services } from '../../src/modules/services';
-import { UploadMediaService, UploadRecords, type UploadKind } from '../../src/modules/uploads';
+import { CAPTION_CONTENT_TYPE, UploadMediaService, UploadRecords, type UploadKind } from '../../src/modules/uploads';
 import { VideoProcessingService } from '../../src/modules/video-processing';
 import { openJobQueue, type JobQueue } from '../../src/infra/queue/job-queue';
 import { resolveFfmpegBinaries } from '../../src/infra/media/ffmpeg-binaries';
@@ -95,7 +96,15 @@ export interface ScenarioDb {
   /** An upload of `owner`'s: finished (a small file, and for a video a poster, in the store) unless `pending`. */
   upload(
     owner: Viewer,
-    options?: { kind?: UploadKind; fileName?: string; pending?: boolean; minutesAgo?: number; durationSeconds?: number },
+    options?: {
+      kind?: UploadKind;
+      fileName?: string;
+      pending?: boolean;
+      minutesAgo?: number;
+      durationSeconds?: number;
+      /** A caption upload's file (WebVTT or SubRip): stored as finishing the upload stores it. */
+      captionText?: string;
+    },
   ): Promise<SeededUpload>;
   /**
    * A post through the posts service, on a fresh video upload of the author's; `minutesAgo` dates it.
@@ -110,6 +119,7 @@ export interface ScenarioDb {
       tags?: string[];
       minutesAgo?: number;
       processing?: boolean;
+      durationSeconds?: number;
       /** Posted as this organization (its officers'). */
       organizationId?: string;
       /** An event post. */
@@ -350,6 +360,25 @@ async function openSuite(label: string): Promise<Suite> {
         await dataSource.query('UPDATE uploads SET created_at = $2 WHERE id = $1', [id, minutesAgo(options.minutesAgo)]);
       }
       if (options.pending) return { id, ownerUid: owner.uid, kind, url: null, posterUrl: null, mediaPath: null, posterPath: null };
+      if (kind === 'caption') {
+        const read = readCaptionFile(options.captionText ?? 'WEBVTT\n\n00:00.500 --> 00:02.000\nHello\n', { duration: null });
+        if (!read.ok) throw new Error(`scenario caption file refused: ${read.message}`);
+        const mediaPath = captionPath();
+        const file = path.join(mediaDir, '.incoming', `${id}.vtt`);
+        await fs.writeFile(file, read.file.vtt);
+        await opened.mediaStore.putFile(mediaPath, file, CAPTION_CONTENT_TYPE);
+        await fs.rm(file);
+        await records.complete(id, {
+          mediaPath,
+          posterPath: null,
+          contentType: CAPTION_CONTENT_TYPE,
+          size: 20,
+          duration: null,
+          width: null,
+          height: null,
+        });
+        return { id, ownerUid: owner.uid, kind, url: mediaUrlFor(mediaPath), posterUrl: null, mediaPath, posterPath: null };
+      }
       // Random names, as finishing an upload makes them.
       const mediaPath = kind === 'video' ? videoPath('video/mp4') : profileImagePath();
       const posterPath = kind === 'video' ? posterPictureFor(mediaPath, 720, 1280, 'jpg') : null;
@@ -376,7 +405,7 @@ async function openSuite(label: string): Promise<Suite> {
     },
 
     async post(author, input = {}) {
-      const video = await db.upload(author);
+      const video = await db.upload(author, { durationSeconds: input.durationSeconds });
       const created = await services.posts.create(author, {
         videoUrl: video.url,
         caption: input.caption ?? 'A day on campus',
@@ -404,7 +433,7 @@ async function openSuite(label: string): Promise<Suite> {
     db,
     async reset() {
       await dataSource.query(`TRUNCATE ${tables.map((name) => `"${name}"`).join(', ')} CASCADE`);
-      for (const folder of ['videos', 'posters', 'profile-images'])
+      for (const folder of ['videos', 'posters', 'profile-images', 'captions'])
         await fs.rm(path.join(mediaDir, folder), { recursive: true, force: true });
       await Promise.all(
         [...identities].map((uid) =>

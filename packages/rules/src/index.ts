@@ -57,3 +57,4 @@ export {
   type OrganizationForm,
   type OrganizationJoinMode,
 } from './organization';
+export { CAPTION_FILES, canonicalLanguageTag, checkCaptionFile, checkCaptionTrackForm, languageName } from './caption-track';

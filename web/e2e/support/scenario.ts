@@ -101,13 +101,30 @@ function tusMetadata(metadata: Record<string, string>): string {
  * the private original: a post made from it plays only the renditions the api transcodes.
  */
 export async function uploadVideo(student: ApiStudent, bytes: Buffer, filename: string, filetype = 'video/mp4'): Promise<string> {
+  return tusUpload(student, bytes, { kind: 'video', filename, filetype });
+}
+
+/** A caption file (WebVTT or SubRip) uploaded as a post's captions are (issue 28); returns its media URL. */
+export async function uploadCaptionFile(student: ApiStudent, text: string, filename = 'captions.vtt'): Promise<string> {
+  return tusUpload(student, Buffer.from(text), {
+    kind: 'caption',
+    filename,
+    filetype: filename.endsWith('.srt') ? 'application/x-subrip' : 'text/vtt',
+  });
+}
+
+async function tusUpload(
+  student: ApiStudent,
+  bytes: Buffer,
+  metadata: { kind: string; filename: string; filetype: string },
+): Promise<string> {
   const auth = { Authorization: `Bearer ${student.idToken}`, 'Tus-Resumable': '1.0.0' };
   const created = await fetch(`${e2eSettings.baseURL}/uploads`, {
     method: 'POST',
     headers: {
       ...auth,
       'Upload-Length': String(bytes.length),
-      'Upload-Metadata': tusMetadata({ kind: 'video', filename, filetype }),
+      'Upload-Metadata': tusMetadata(metadata),
     },
   });
   if (created.status !== 201) throw new Error(`upload create answered ${created.status}: ${await created.text()}`);
@@ -122,11 +139,17 @@ export async function uploadVideo(student: ApiStudent, bytes: Buffer, filename: 
   return mediaUrl;
 }
 
-export async function createPost(student: ApiStudent, videoUrl: string, caption: string, tags: string[] = []): Promise<string> {
+export async function createPost(
+  student: ApiStudent,
+  videoUrl: string,
+  caption: string,
+  tags: string[] = [],
+  captionTracks: Array<{ language: string; label?: string; fileUrl: string }> = [],
+): Promise<string> {
   const data = await graphql<{ createPost: { id: string } }>(
     student,
     'mutation ($input: CreatePostInput!) { createPost(input: $input) { id } }',
-    { input: { videoUrl, caption, tags } },
+    { input: { videoUrl, caption, tags, captionTracks } },
   );
   return data.createPost.id;
 }

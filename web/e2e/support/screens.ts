@@ -20,11 +20,12 @@ export interface A11yFinding {
 }
 
 /**
- * axe-core with the WCAG 2.1 A/AA rules: the serious and critical findings on the current page.
+ * axe-core with the WCAG 2.2 A/AA rules (issue 28: 2.0, 2.1 and 2.2's tags, target size among
+ * them): the serious and critical findings on the current page.
  * With E2E_AXE_LOG=<file>, every finding (minor and moderate too) is appended there as JSON lines.
  */
 export async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   if (process.env.E2E_AXE_LOG) {
     for (const violation of results.violations) {
       const line = {

@@ -67,9 +67,17 @@ export function mediaPathFromUrl(url: string): string | null {
   return isSafeMediaPath(mediaPath) ? mediaPath : null;
 }
 
-/** Only our own three public folders, one plain file name deep: no traversal, no hidden files. */
+/** Only our own four public folders, one plain file name deep: no traversal, no hidden files. */
 export function isSafeMediaPath(mediaPath: string): boolean {
-  return /^(videos|posters|profile-images)\/[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(mediaPath);
+  return /^(videos|posters|profile-images|captions)\/[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(mediaPath);
+}
+
+/**
+ * `captions/{random}.vtt`: a caption file as we wrote it (caption-file.ts). A name of its own, not
+ * the clip's: a track replaced gets a new URL (every /media path names its bytes for good).
+ */
+export function captionPath(name = randomMediaName()): string {
+  return `captions/${name}.vtt`;
 }
 
 /** What the store may hold: the public folders and `originals/`, which no URL can name (never served). */

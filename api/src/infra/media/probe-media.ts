@@ -9,11 +9,25 @@ export interface VideoProbe {
   height: number;
 }
 
-/** What transcoding needs besides the size: the frame rate (null when unknown) and whether there is sound. */
+/** What transcoding needs besides the size: the frame rate (null when unknown), whether there is sound, and its text subtitle streams. */
 export interface SourceProbe extends VideoProbe {
   frameRate: number | null;
   hasAudio: boolean;
+  /** Text subtitle streams (phones' and editors' mov_text, SubRip, WebVTT, ASS), by their index in the file. */
+  subtitles: SubtitleStream[];
 }
+
+export interface SubtitleStream {
+  /** The stream's index in the file (`-map 0:<index>`). */
+  index: number;
+  codec: string;
+  /** As the file tags it: ISO 639-2 ('eng') or a BCP 47 tag; null when untagged. */
+  language: string | null;
+  title: string | null;
+}
+
+/** Subtitle codecs that are text (ffmpeg can write them as WebVTT); bitmap ones (DVD, PGS) are not captions we can read. */
+const TEXT_SUBTITLE_CODECS = new Set(['mov_text', 'subrip', 'srt', 'webvtt', 'ass', 'ssa', 'text']);
 
 /**
  * Duration and size of the first video stream; null when ffprobe cannot decode the file as video.
@@ -28,7 +42,7 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string, limits:
         '-v',
         'error',
         '-show_entries',
-        'stream=codec_type,width,height,duration,avg_frame_rate:stream_tags=rotate:stream_side_data=rotation:format=duration',
+        'stream=index,codec_type,codec_name,width,height,duration,avg_frame_rate:stream_tags=rotate,language,title:stream_side_data=rotation:format=duration',
         '-of',
         'json',
         file,
@@ -41,12 +55,14 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string, limits:
   }
   const parsed = JSON.parse(stdout) as {
     streams?: {
+      index?: number;
       codec_type?: string;
+      codec_name?: string;
       avg_frame_rate?: string;
       width?: number;
       height?: number;
       duration?: string;
-      tags?: { rotate?: string };
+      tags?: { rotate?: string; language?: string; title?: string };
       side_data_list?: { rotation?: number }[];
     }[];
     format?: { duration?: string };
@@ -67,6 +83,14 @@ export async function probeVideo(binaries: FfmpegBinaries, file: string, limits:
     height: rotated ? stream.width : stream.height,
     frameRate: frameRateOf(stream.avg_frame_rate),
     hasAudio: parsed.streams?.some((candidate) => candidate.codec_type === 'audio') ?? false,
+    subtitles: (parsed.streams ?? [])
+      .filter((candidate) => candidate.codec_type === 'subtitle' && TEXT_SUBTITLE_CODECS.has(candidate.codec_name ?? ''))
+      .map((candidate) => ({
+        index: candidate.index ?? 0,
+        codec: candidate.codec_name!,
+        language: candidate.tags?.language ?? null,
+        title: candidate.tags?.title ?? null,
+      })),
   };
 }
 

@@ -1,5 +1,5 @@
 /** The two kinds of file media accepts: a clip or a picture (uploads record it per upload). */
-export type UploadKind = 'video' | 'image';
+export type UploadKind = 'video' | 'image' | 'caption';
 
 /**
  * How many leading bytes decide a file's type; every signature below fits in them. A WebM or
@@ -28,7 +28,23 @@ function ascii(bytes: Buffer, start: number, end: number): string {
  * that kind.
  */
 export function sniffMediaType(head: Buffer, kind: UploadKind): string | null {
+  if (kind === 'caption') return sniffCaption(head);
   return kind === 'video' ? sniffVideo(head) : sniffImage(head);
+}
+
+/**
+ * A caption file is text: no NUL byte, and it opens (after a UTF-8 byte-order mark and blank lines)
+ * as WebVTT's signature or a SubRip cue's number or timing. The whole file is read when it
+ * arrives (caption-file.ts); this only stops an image or a program named .vtt at the first bytes.
+ */
+function sniffCaption(head: Buffer): string | null {
+  if (head.includes(0)) return null;
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/^[\r\n]+/, '');
+  if (/^WEBVTT([ \t\r\n]|$)/.test(text) || text === 'WEBVTT'.slice(0, text.length)) return 'text/vtt';
+  return /^\d/.test(text) ? 'text/vtt' : null;
 }
 
 function sniffVideo(head: Buffer): string | null {

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binaries';
-import type { SourceProbe } from './probe-media';
+import type { SourceProbe, SubtitleStream } from './probe-media';
 import { runTool, type ToolLimits } from './run-tool';
 
 /** One playable MP4 made from an upload: its picture size and the bit rate it was capped at. */
@@ -113,6 +113,41 @@ export async function transcodeVideo(binaries: FfmpegBinaries, request: Transcod
   for (const output of outputs) {
     if ((await fsp.stat(output)).size === 0) throw new Error(`ffmpeg wrote an empty ${path.basename(output)}`);
   }
+}
+
+/**
+ * The clip's own text subtitle streams (issue 28: phones and editors embed mov_text) as WebVTT
+ * files, one per stream, in one ffmpeg run (`-map 0:<index> -c:s webvtt`). The files are ffmpeg's;
+ * caption-file.ts reads them before anything is kept.
+ */
+export async function extractSubtitles(
+  binaries: FfmpegBinaries,
+  input: string,
+  streams: readonly SubtitleStream[],
+  outDir: string,
+  limits: ToolLimits,
+): Promise<Array<{ stream: SubtitleStream; file: string }>> {
+  if (!streams.length) return [];
+  const outputs = streams.map((stream) => ({ stream, file: path.join(outDir, `subtitles-${stream.index}.vtt`) }));
+  await runTool(
+    binaries.ffmpeg,
+    [
+      ...['-v', 'error', '-y', '-i', input],
+      ...outputs.flatMap(({ stream, file }) => [
+        '-map',
+        `0:${stream.index}`,
+        '-c:s',
+        'webvtt',
+        '-map_metadata',
+        '-1',
+        '-f',
+        'webvtt',
+        file,
+      ]),
+    ],
+    limits,
+  );
+  return outputs;
 }
 
 /** A picture written for one screen size and format. */

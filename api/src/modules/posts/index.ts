@@ -7,12 +7,14 @@ export {
   postNotFound,
   PostService,
   type CaptionMentionNotifier,
+  type CaptionTrackFields,
+  type PostCaptionTracks,
   type CreatePostInput,
   type PostRemovalNotifier,
   type VideoPipeline,
 } from './post.service';
 export { PostListQuery, primePostListPage, type PickPostsSql, type PostListPage } from './post-list-query';
-export { PictureSource, PostStatus, VideoRendition } from './post-media';
+export { PictureSource, PostStatus, VideoRendition, type StoredCaptionTrack } from './post-media';
 export {
   postMediaPublicSql,
   publicPostStateSql,
@@ -22,6 +24,7 @@ export {
   visiblePostStateSql,
 } from './post-visibility';
 export { postPolicy } from './post.policy';
+export { CaptionTrackInput } from './post.inputs';
 export { APP_POST_CAN, POST_VIEWER_CAN, PostViewerCan, PostViewerCanResolver } from './post-viewer-can';
 export type { PostEventChecker, PostEventColumns, PostEventFields } from './post-event';
 export type { PostOrganizationGate } from './post-organization';

@@ -27,3 +27,14 @@ export class VideoRendition {
   @Field(() => Int, { description: 'The bit rate the video was capped at, in kbit/s' })
   maxKbps!: number;
 }
+
+/** A caption track as the posts row lists it (`posts.caption_tracks`, kept by a trigger on caption_tracks). */
+export interface StoredCaptionTrack {
+  /** BCP 47, canonical ('en', 'pt-BR'). */
+  language: string;
+  label: string;
+  /** `/media/captions/….vtt` */
+  url: string;
+  /** 'upload': the author's file; 'clip': the clip's own subtitle stream. */
+  source: 'upload' | 'clip';
+}

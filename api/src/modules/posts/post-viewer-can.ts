@@ -13,6 +13,7 @@ export class PostViewerCan {}
 
 export const POST_VIEWER_CAN = {
   delete: exposed(postPolicy, 'delete', (post: Post) => post),
+  editCaptions: exposed(postPolicy, 'editCaptions', (post: Post) => post),
 } satisfies ViewerCanFields<Post>;
 
 /** The posts row asked with no object in hand: `Query.viewerCan.post` (moderation's ViewerCan type answers it). */
@@ -25,5 +26,10 @@ export class PostViewerCanResolver {
   @FieldResolver(() => Boolean, { description: 'deletePost: its author' })
   delete(@Root() post: Post, @Ctx() { viewer }: GraphQLContext): boolean {
     return viewerCan(POST_VIEWER_CAN.delete, viewer, post);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'addCaptionTrack, removeCaptionTrack: its author' })
+  editCaptions(@Root() post: Post, @Ctx() { viewer }: GraphQLContext): boolean {
+    return viewerCan(POST_VIEWER_CAN.editCaptions, viewer, post);
   }
 }

@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { Mention, type StoredMention } from '../mentions';
-import { type PictureSource, PostStatus, type VideoRendition } from './post-media';
+import { type PictureSource, PostStatus, type StoredCaptionTrack, type VideoRendition } from './post-media';
 
 @ObjectType('Post')
 @Entity('posts')
@@ -42,6 +42,13 @@ export class Post {
   /** The poster in each size and format (WebP and JPEG), largest first; empty until READY. */
   @Column({ name: 'poster_sources', type: 'jsonb', default: () => "'[]'" })
   posterSources!: PictureSource[];
+
+  /**
+   * The clip's caption tracks (language, label, file), in the order they were added: read-only
+   * here, a trigger on caption_tracks writes it (modules/caption-tracks answers `Post.captionTracks`).
+   */
+  @Column({ name: 'caption_tracks', type: 'jsonb', default: () => "'[]'", insert: false, update: false })
+  captionTracks!: StoredCaptionTrack[];
 
   /** Reported by enough students: its author's only until a moderator looks (moderation/). */
   @Column({ name: 'hidden_for_review', type: 'boolean', default: false })

@@ -23,6 +23,19 @@ export class PostEventInput {
   timeZone!: string;
 }
 
+/** A caption file for the clip (issue 28): uploaded first through /uploads with kind 'caption'. */
+@InputType({ description: 'A caption file for the clip, in one language' })
+export class CaptionTrackInput {
+  @Field({ description: "BCP 47 language tag of the captions ('en', 'pt-BR')" })
+  language!: string;
+
+  @Field(() => String, { nullable: true, description: "What the CC menu shows; the language's name when empty (at most 60 characters)" })
+  label?: string | null;
+
+  @Field({ description: "The media URL of the caller's own finished caption upload (X-Media-Url of a WebVTT or SubRip file)" })
+  fileUrl!: string;
+}
+
 @InputType()
 export class CreatePostInput {
   @Field({ description: "The media URL of the caller's own finished video upload (X-Media-Url)" })
@@ -48,4 +61,6 @@ export class CreatePostInput {
     description: "Post as this organization ('Post as <organization>'): its officers and owner only; the author stays the caller",
   })
   organizationId?: string | null;
+  @Field(() => [CaptionTrackInput], { defaultValue: [], description: 'Caption files, one per language (at most 8)' })
+  captionTracks!: CaptionTrackInput[];
 }

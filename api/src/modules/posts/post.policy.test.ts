@@ -10,9 +10,10 @@ const post = { authorUid: owner.uid };
 
 describe('posts policy', () => {
   it('answers each action for the owner, another student, an unverified one and a signed-out visitor', () => {
-    expect(policyAnswers(postPolicy, VIEWERS, { create: null, delete: post, fetchHiddenMedia: post })).toEqual({
+    expect(policyAnswers(postPolicy, VIEWERS, { create: null, delete: post, editCaptions: post, fetchHiddenMedia: post })).toEqual({
       create: { owner: true, other: true, unverified: false, signedOut: false },
       delete: { owner: true, other: false, unverified: false, signedOut: false },
+      editCaptions: { owner: true, other: false, unverified: false, signedOut: false },
       fetchHiddenMedia: { owner: true, other: false, unverified: false, signedOut: false },
     });
   });
@@ -29,5 +30,8 @@ describe('posts policy', () => {
 
   it("refuses deleting another's post in the post's words", () => {
     expect(() => authorize(postPolicy, other, 'delete', post)).toThrow(new ForbiddenError('You can only delete your own posts.'));
+    expect(() => authorize(postPolicy, other, 'editCaptions', post)).toThrow(
+      new ForbiddenError('You can only change the captions of your own posts.'),
+    );
   });
 });

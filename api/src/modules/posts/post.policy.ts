@@ -16,6 +16,11 @@ export const postPolicy = definePolicy({
     message: 'You can only delete your own posts.',
     allow: (actor, post: { authorUid: string }) => post.authorUid === actor.uid,
   },
+  /** Add, replace or remove the clip's caption tracks (modules/caption-tracks). */
+  editCaptions: {
+    message: 'You can only change the captions of your own posts.',
+    allow: (actor, post: { authorUid: string }) => post.authorUid === actor.uid,
+  },
   /**
    * Fetch the files of a post /media serves to no one else (hidden for review), through granted
    * URLs. Only its author reads such a post (post-visibility.ts); moderators watch it in the queue,

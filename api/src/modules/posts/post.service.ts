@@ -6,7 +6,7 @@ import { withConstraintMessages } from '../../infra/db/errors';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import type { MediaService } from '../uploads';
 import type { MentionService } from '../mentions';
-import { NotFoundError } from '../../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
 import { FieldProblems, MESSAGES } from '../../shared/validation';
 import { Post } from './post.entity';
@@ -29,7 +29,38 @@ export interface CreatePostInput {
   event?: PostEventFields | null;
   /** Post as this organization (organizations/ decides who may, through the PostOrganizationGate port). */
   organizationId?: string | null;
+  /** Caption files, one per language (modules/caption-tracks reads them, through the PostCaptionTracks port). */
+  captionTracks?: CaptionTrackFields[] | null;
 }
+
+/** A caption file sent with a new post: the caller's own finished caption upload, its language and label. */
+export interface CaptionTrackFields {
+  language: string;
+  label?: string | null;
+  fileUrl: string;
+}
+
+/**
+ * A new post's caption files: modules/caption-tracks provides it (it depends on posts, so posts
+ * cannot import it) and services.ts wires it. `prepare` reads and checks the files against the
+ * clip before anything is stored (ValidationError on `captionTracks`); `store` lists them within
+ * the transaction that stores the post.
+ */
+export interface PostCaptionTracks {
+  prepare(
+    viewer: Viewer,
+    tracks: readonly CaptionTrackFields[],
+    duration: number | null,
+  ): Promise<{ store(tx: EntityManager, post: { id: string; uploadId: string }): Promise<void> }>;
+}
+
+/** Without the caption-tracks module: a post with caption files is refused rather than stored without them. */
+export const NO_CAPTION_TRACKS: PostCaptionTracks = {
+  async prepare(_viewer, tracks) {
+    if (tracks.length) throw new ValidationError({ captionTracks: 'Captions are not available.' });
+    return { store: async () => undefined };
+  },
+};
 
 /**
  * What happens to a new post's video after the post is stored: the video-processing module queues
@@ -90,6 +121,7 @@ export class PostService {
     private readonly events: PostEventChecker = NO_EVENTS,
     private readonly removals: PostRemovalNotifier | null = null,
     private readonly organizations: PostOrganizationGate = NO_ORGANIZATIONS,
+    private readonly captionTracks: PostCaptionTracks = NO_CAPTION_TRACKS,
   ) {
     this.posts = db.getRepository(Post);
     this.rows = entityRowReader(db, Post, 'p');
@@ -182,6 +214,7 @@ export class PostService {
 
     const mentions = await this.mentions.place(viewer, mentionIds, caption);
     const video = await this.media.claimVideo(viewer.uid, videoUrl);
+    const tracks = await this.captionTracks.prepare(viewer, input.captionTracks ?? [], video.duration);
     // Processing until its video is transcoded: only its author sees it meanwhile. The mentioned
     // students are told in the same transaction (shown to them once the post is ready).
     const id = await withConstraintMessages(() =>
@@ -203,6 +236,7 @@ export class PostService {
           processingProgress: 0,
         });
         const postId = inserted.identifiers[0]!.id as string;
+        if (video.uploadId) await tracks.store(tx, { id: postId, uploadId: video.uploadId });
         await this.pipeline.enqueue(tx, {
           id: postId,
           uploadId: video.uploadId,

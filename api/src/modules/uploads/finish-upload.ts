@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FfmpegBinaries } from '../../infra/media/ffmpeg-binaries';
 import { DECODE_LIMITS, MEDIA_RULES } from './media-rules';
-import { originalPathFor, profileImagePath, videoPath } from '../../infra/media/media-names';
+import { CAPTION_FILE_MESSAGES, readCaptionFile } from '../../infra/media/caption-file';
+import { captionPath, originalPathFor, profileImagePath, videoPath } from '../../infra/media/media-names';
 import { MediaRefusal } from './media-refusal';
 import type { MediaStore } from '../../infra/media/media-store';
 import { extractPoster, probeVideo } from '../../infra/media/probe-media';
@@ -74,6 +75,7 @@ export async function finishUpload(deps: FinishDeps, row: Upload, localFile: str
       await deps.records.addServedFiles(row.id, served);
       return facts;
     }
+    if (row.kind === 'caption') return await finishCaption(deps, row, localFile, receivedSize, scratch, place);
     return await finishVideo(deps, row, localFile, receivedSize, contentType, limits, scratch, place);
   } catch (error) {
     if (error instanceof MediaToolTimeout) throw new MediaRefusal(415, DECODE_LIMITS.tooSlowMessage);
@@ -122,6 +124,48 @@ async function finishVideo(
   await deps.records.complete(row.id, facts);
   return facts;
 }
+
+/**
+ * A caption file (issue 28): read whole as UTF-8 and checked (caption-file.ts: format, markup,
+ * well-formed cues); what is kept is the WebVTT we wrote from it, never the bytes received. It is
+ * not served until a post of the same student takes it (caption-tracks), which also checks its
+ * times against that clip.
+ */
+async function finishCaption(
+  deps: FinishDeps,
+  row: Upload,
+  localFile: string,
+  receivedSize: number,
+  scratch: string,
+  place: PlaceMedia,
+): Promise<CompletedFacts> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await fsp.readFile(localFile));
+  } catch {
+    throw new MediaRefusal(415, CAPTION_FILE_MESSAGES.notUtf8);
+  }
+  const read = readCaptionFile(text, { duration: null });
+  if (!read.ok) throw new MediaRefusal(read.message === MEDIA_RULES.caption.tooLargeMessage ? 413 : 415, read.message);
+  const cleanFile = path.join(scratch, 'captions.vtt');
+  await fsp.writeFile(cleanFile, read.file.vtt);
+  const mediaPath = await freePath(deps.records, row.id, () => captionPath());
+  await place(mediaPath, CAPTION_CONTENT_TYPE, cleanFile);
+  const facts: CompletedFacts = {
+    mediaPath,
+    posterPath: null,
+    contentType: CAPTION_CONTENT_TYPE,
+    size: receivedSize,
+    duration: null,
+    width: null,
+    height: null,
+  };
+  await deps.records.complete(row.id, facts);
+  return facts;
+}
+
+/** What /media answers a caption file with (WebVTT is UTF-8 by definition; browsers want the charset said). */
+export const CAPTION_CONTENT_TYPE = 'text/vtt; charset=utf-8';
 
 /**
  * A profile photo without its metadata and upright (photos.ts), and in the sizes the screens use

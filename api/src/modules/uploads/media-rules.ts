@@ -1,4 +1,4 @@
-import { MEDIA_FILES, VIDEO_LIMITS } from '@campus-clips/rules';
+import { CAPTION_FILES, MEDIA_FILES, VIDEO_LIMITS } from '@campus-clips/rules';
 import type { UploadKind } from './upload.entity';
 
 /** What each kind of upload may be: its size cap and the messages a refused file gets (spec §5, D11). */
@@ -29,6 +29,13 @@ export const MEDIA_RULES: Record<UploadKind, KindRules> = {
     wrongTypeMessage: 'Please select an image file (JPEG, PNG, etc.)' satisfies typeof MEDIA_FILES.image.wrongTypeMessage,
     unreadableMessage: 'This image could not be read. Please choose another file.',
   },
+  /** A caption file (issue 28): text, read whole when it arrives (infra/media/caption-file.ts), whose refusal names the line to fix. */
+  caption: {
+    maxBytes: CAPTION_FILES.maxBytes,
+    tooLargeMessage: CAPTION_FILES.tooLargeMessage,
+    wrongTypeMessage: CAPTION_FILES.wrongTypeMessage,
+    unreadableMessage: CAPTION_FILES.wrongTypeMessage,
+  },
 };
 
 /**
@@ -48,5 +55,5 @@ export const DECODE_LIMITS = {
 };
 
 export function isUploadKind(value: unknown): value is UploadKind {
-  return value === 'video' || value === 'image';
+  return value === 'video' || value === 'image' || value === 'caption';
 }

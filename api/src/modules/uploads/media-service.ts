@@ -1,3 +1,14 @@
+import type { EntityManager } from 'typeorm';
+
+/** A caption file the caller uploaded, as caption-tracks takes it into a post. */
+export interface CaptionUpload {
+  uploadId: string;
+  /** Where the file is stored (`captions/…`), as finishing the upload wrote it. */
+  path: string;
+  /** The WebVTT we wrote from the received file (infra/media/caption-file.ts). */
+  text: string;
+}
+
 /**
  * What the rest of the api needs from media. The media module (uploads, stores, probing) implements
  * it; posts and profiles depend only on this.
@@ -26,6 +37,16 @@ export interface MediaService {
   claimVideo(ownerUid: string, url: string): Promise<VideoFacts>;
   /** The caller's own finished image upload named by `url`; returns the URL to store. ValidationError otherwise. */
   claimImage(ownerUid: string, url: string): Promise<string>;
+  /** The caller's own finished caption upload named by `url`; ValidationError (on `field`) otherwise. */
+  readCaptionUpload(ownerUid: string, url: string, field: string): Promise<CaptionUpload>;
+  /**
+   * Within `tx`: the caption upload's file becomes one of the video upload's served files, so it is
+   * served as the clip's files are and deleted with them; the caption upload's own record goes.
+   * ValidationError (on `field`) when another post took it first.
+   */
+  attachCaptionUpload(tx: EntityManager, caption: CaptionUpload, videoUploadId: string, field: string): Promise<void>;
+  /** Deletes these served files (a caption track replaced or removed) and their listing; unknown URLs are ignored. */
+  removeServedFiles(urls: string[]): Promise<void>;
   /** Removes the stored files behind these media URLs (and their upload records); unknown URLs are ignored. */
   deleteMedia(urls: string[]): Promise<void>;
   /** Removes these uploads with every file made from them (original, renditions, posters). */

@@ -38,6 +38,12 @@ export class UploadRecords {
       );
   }
 
+  /** No longer serves these paths (their files are gone). */
+  async removeServedFiles(paths: string[], transaction?: EntityManager): Promise<void> {
+    const repo = transaction ? transaction.getRepository(MediaFile) : this.files;
+    if (paths.length) await repo.delete({ path: In(paths) });
+  }
+
   /** The served file at this path, or null: playback serves nothing else. */
   servedFile(path: string): Promise<MediaFile | null> {
     return this.files.findOneBy({ path });

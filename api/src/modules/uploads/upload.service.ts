@@ -1,16 +1,19 @@
 import { checkVideoMetadata } from '@campus-clips/rules';
+import type { EntityManager } from 'typeorm';
 import { ValidationError } from '../../shared/errors';
 import { mediaPathFromUrl, mediaUrlFor } from '../../infra/media/media-names';
-import type { MediaService, PictureFile, VideoFacts } from './media-service';
+import { CAPTION_CONTENT_TYPE } from './finish-upload';
+import type { CaptionUpload, MediaService, PictureFile, VideoFacts } from './media-service';
 import type { MediaAccess } from '../../infra/media/media-access';
 import { UPLOAD_EXPIRY_MS, type MediaStore } from '../../infra/media/media-store';
 import type { UploadRecords } from './upload-records';
-import type { Upload } from './upload.entity';
+import { Upload } from './upload.entity';
 import { uploadPolicy } from './upload.policy';
 
 const VIDEO_NOT_FOUND = 'Please upload your video again: that upload was not found.';
 const VIDEO_ALREADY_POSTED = 'This video is already in a post. Please upload it again to post it twice.';
 const PHOTO_NOT_FOUND = 'Please upload your photo again: that upload was not found.';
+const CAPTIONS_NOT_FOUND = 'Please choose the caption file again: that upload was not found.';
 
 /** MediaService over the uploads table: posts and profiles may only use the caller's own finished uploads. */
 export class UploadMediaService implements MediaService {
@@ -60,6 +63,38 @@ export class UploadMediaService implements MediaService {
     const row = await this.ownFinishedUpload(ownerUid, url, 'image');
     if (!row?.mediaPath) throw new ValidationError({ photoURL: PHOTO_NOT_FOUND });
     return mediaUrlFor(row.mediaPath);
+  }
+
+  async readCaptionUpload(ownerUid: string, url: string, field: string): Promise<CaptionUpload> {
+    const row = await this.ownFinishedUpload(ownerUid, url, 'caption');
+    if (!row?.mediaPath) throw new ValidationError({ [field]: CAPTIONS_NOT_FOUND });
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.store.read(row.mediaPath, null)) chunks.push(chunk as Buffer);
+    return { uploadId: row.id, path: row.mediaPath, text: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  async attachCaptionUpload(tx: EntityManager, caption: CaptionUpload, videoUploadId: string, field: string): Promise<void> {
+    // Deleting the record is the claim: a second post taking the same upload finds none.
+    const claimed = await tx
+      .createQueryBuilder()
+      .delete()
+      .from(Upload)
+      .where('id = :id AND kind = :kind AND status = :status', { id: caption.uploadId, kind: 'caption', status: 'complete' })
+      .execute();
+    if (!claimed.affected) throw new ValidationError({ [field]: CAPTIONS_NOT_FOUND });
+    await this.records.addServedFiles(
+      videoUploadId,
+      [{ path: caption.path, contentType: CAPTION_CONTENT_TYPE, width: null, height: null }],
+      tx,
+    );
+  }
+
+  async removeServedFiles(urls: string[]): Promise<void> {
+    const paths = urls.map((url) => mediaPathFromUrl(url)).filter((p): p is string => !!p);
+    if (!paths.length) return;
+    // Files first, then rows (as removeAll): a crash between leaves a listing of nothing, never an orphan file.
+    await this.store.remove(paths);
+    await this.records.removeServedFiles(paths);
   }
 
   async deleteMedia(urls: string[]): Promise<void> {

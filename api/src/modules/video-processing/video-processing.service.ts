@@ -3,14 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FfmpegBinaries } from '../../infra/media/ffmpeg-binaries';
-import { mediaUrlFor, posterPictureFor, renditionPathFor } from '../../infra/media/media-names';
+import { canonicalLanguageTag, CAPTION_FILES, languageName, singleLineTextProblem, textMessages, upTo } from '@campus-clips/rules';
+import { readCaptionFile, type CaptionCue } from '../../infra/media/caption-file';
+import { captionPath, mediaUrlFor, posterPictureFor, renditionPathFor } from '../../infra/media/media-names';
 import type { MediaStore } from '../../infra/media/media-store';
 import { probeVideo } from '../../infra/media/probe-media';
 import { MediaToolTimeout } from '../../infra/media/run-tool';
-import { planRenditions, transcodeVideo, writePosters, type PictureFile } from '../../infra/media/transcode';
+import { extractSubtitles, planRenditions, transcodeVideo, writePosters, type PictureFile } from '../../infra/media/transcode';
+import type { SubtitleStream } from '../../infra/media/probe-media';
+import { addClipCaptionTrack } from '../caption-tracks';
 import type { JobQueue, QueuedJob } from '../../infra/queue/job-queue';
 import { Post, PostStatus, type PictureSource, type VideoPipeline, type VideoRendition } from '../posts';
-import type { UploadRecords } from '../uploads';
+import { CAPTION_CONTENT_TYPE, type UploadRecords } from '../uploads';
 import { FAIR_ORDER, TRANSCODE, TRANSCODE_GAVE_UP_QUEUE, TRANSCODE_QUEUE, transcodePriority } from './transcode-settings';
 
 export interface TranscodeJobData {
@@ -130,7 +134,7 @@ export class VideoProcessingService implements VideoPipeline {
     try {
       const made = await this.makeFiles(post, original.file, scratch, job);
       if (!made) return this.fail(postId, 'ffmpeg could not transcode it');
-      const { renditions, posters, width, height, duration } = made;
+      const { renditions, posters, captions, width, height, duration } = made;
       // Store first, list second: a file is served only once it is whole and listed.
       const stored = [
         ...renditions.map((r) => ({
@@ -148,7 +152,8 @@ export class VideoProcessingService implements VideoPipeline {
           height: p.height,
         })),
       ];
-      for (const file of stored) {
+      const captionFiles = captions.map((caption) => ({ ...caption, path: captionPath() }));
+      for (const file of [...stored, ...captionFiles.map((c) => ({ path: c.path, file: c.file, contentType: CAPTION_CONTENT_TYPE }))]) {
         job.signal.throwIfAborted();
         await this.deps.store.putFile(file.path, file.file, file.contentType);
         written.push(file.path);
@@ -166,6 +171,7 @@ export class VideoProcessingService implements VideoPipeline {
         height: p.height,
       }));
       const largestJpeg = posterFields.find((p) => p.type === 'image/jpeg');
+      const unused: string[] = [];
       const becameReady = await this.deps.db.transaction(async (tx) => {
         const result = await tx
           .createQueryBuilder()
@@ -185,13 +191,23 @@ export class VideoProcessingService implements VideoPipeline {
           .where('id = :id AND status = :processing', { id: postId, processing: PostStatus.PROCESSING })
           .execute();
         if (!result.affected) return false;
+        // The clip's own subtitles, unless the author uploaded captions in that language.
+        const listedCaptions = [];
+        for (const caption of captionFiles) {
+          if (await addClipCaptionTrack(tx, postId, caption)) listedCaptions.push(caption);
+          else unused.push(caption.path);
+        }
         await this.deps.records.addServedFiles(
           uploadId,
-          stored.map(({ path: p, contentType, width: w, height: h }) => ({ path: p, contentType, width: w, height: h })),
+          [
+            ...stored.map(({ path: p, contentType, width: w, height: h }) => ({ path: p, contentType, width: w, height: h })),
+            ...listedCaptions.map((caption) => ({ path: caption.path, contentType: CAPTION_CONTENT_TYPE, width: null, height: null })),
+          ],
           tx,
         );
         return true;
       });
+      if (unused.length) await this.deps.store.remove(unused);
       if (!becameReady) {
         // The post was deleted while we worked (its upload went with it): leave nothing behind.
         await this.deps.store.remove(written);
@@ -228,9 +244,11 @@ export class VideoProcessingService implements VideoPipeline {
         },
       );
       const posters: PictureFile[] = await writePosters(this.deps.binaries, outputs[0]!, source.duration, plans, scratch, probeLimits);
+      const captions = await this.clipCaptions(input, source.subtitles, source.duration, scratch, probeLimits);
       return {
         renditions: plans.map((plan, i) => ({ ...plan, file: outputs[i]! })),
         posters,
+        captions,
         width: plans[0]!.width,
         height: plans[0]!.height,
         duration: source.duration,
@@ -242,6 +260,45 @@ export class VideoProcessingService implements VideoPipeline {
       }
       throw error;
     }
+  }
+
+  /**
+   * The clip's own text subtitle streams as caption tracks (issue 28), one per language, at most
+   * as many as a clip may have: extracted by ffmpeg, then read by caption-file.ts like a student's
+   * file but leniently (cut at the clip's end; what cannot be read is dropped). A stream that
+   * cannot be extracted costs the clip its captions, never its transcode.
+   */
+  private async clipCaptions(
+    input: string,
+    streams: readonly SubtitleStream[],
+    duration: number | null,
+    scratch: string,
+    limits: Parameters<typeof extractSubtitles>[4],
+  ): Promise<Array<{ language: string; label: string; file: string; cues: CaptionCue[] }>> {
+    if (!streams.length) return [];
+    let extracted: Awaited<ReturnType<typeof extractSubtitles>>;
+    try {
+      extracted = await extractSubtitles(this.deps.binaries, input, streams.slice(0, CAPTION_FILES.maxTracks), scratch, limits);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'subtitle streams could not be extracted');
+      return [];
+    }
+    const captions = [];
+    const languages = new Set<string>();
+    for (const { stream, file } of extracted) {
+      const language = canonicalLanguageTag(stream.language ?? '') ?? 'und';
+      if (languages.has(language)) continue;
+      const read = readCaptionFile(await fsp.readFile(file, 'utf8').catch(() => ''), { duration, fromClip: true });
+      if (!read.ok) continue;
+      const title = stream.title?.trim() ?? '';
+      const label =
+        title && !singleLineTextProblem(title, textMessages('Label')) ? upTo(title, CAPTION_FILES.maxLabel) : languageName(language);
+      const clean = path.join(scratch, `captions-${stream.index}.vtt`);
+      await fsp.writeFile(clean, read.file.vtt);
+      languages.add(language);
+      captions.push({ language, label, file: clean, cues: read.file.cues });
+    }
+    return captions;
   }
 
   /** Writes progress (whole percent) and tells the author, at most every second or at each 10%. */

@@ -271,3 +271,25 @@ export function probeStreams(file: string): {
     execFileSync(binaries.ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file], { encoding: 'utf8' }),
   );
 }
+
+/**
+ * A 2 s, 160×120 MP4 carrying an English mov_text subtitle track (issue 28), as phones' and
+ * editors' exports do: two cues, the second running past the clip's end (cut to it when read).
+ */
+export function clipWithSubtitleTrack(): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-generated-'));
+  try {
+    const srt = path.join(dir, 'subs.srt');
+    fs.writeFileSync(
+      srt,
+      '1\n00:00:00,200 --> 00:00:01,000\nHello from the clip\n\n2\n00:00:01,000 --> 00:00:05,000\n<i>Second</i> line\n',
+    );
+    return make('subtitled.mp4', [
+      ...['-f', 'lavfi', '-i', 'testsrc=s=160x120:r=10:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-i', srt],
+      ...['-map', '0:v', '-map', '1:a', '-map', '2:s', '-t', '2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-f', 'mp4'],
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

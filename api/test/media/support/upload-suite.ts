@@ -817,6 +817,49 @@ export function describeUploadSuite(storeName: string, target: SuiteTarget): voi
       return files.map((file) => mediaUrlFor(file.path));
     };
 
+    it('keeps a caption file as the WebVTT we wrote from it, serves it once a clip takes it, and deletes it with the clip', async () => {
+      const { last: caption } = await uploadFile(
+        app.baseUrl,
+        alice.authorization,
+        Buffer.from('1\r\n00:00:00,500 --> 00:00:01,000\r\n<font color="red">Hi</font> & <i>bye</i>\r\n'),
+        { kind: 'caption', filename: 'talk.srt', filetype: 'application/x-subrip' },
+      );
+      expect(caption.status).toBe(204);
+      const captionUrl = caption.headers.get('x-media-url')!;
+      const captionPath = captionUrl.slice('/media/'.length);
+      expect(await listKeys()).toContain(captionPath);
+      // Not anyone's until a post takes it.
+      expect((await fetch(app.baseUrl + captionUrl)).status).toBe(404);
+
+      const { last } = await uploadFile(app.baseUrl, alice.authorization, fixture('clips/color-bars.mp4'), {
+        kind: 'video',
+        filename: 'bars.mp4',
+        filetype: 'video/mp4',
+      });
+      const facts = await app.media.service.claimVideo(alice.uid, last.headers.get('x-media-url')!);
+      // Someone else cannot take it.
+      await expect(app.media.service.readCaptionUpload(bob.uid, captionUrl, 'captionTracks')).rejects.toBeInstanceOf(ValidationError);
+      const upload = await app.media.service.readCaptionUpload(alice.uid, captionUrl, 'captionTracks');
+      expect(upload.text).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:01.000\nHi &amp; <i>bye</i>\n');
+      await app.database.dataSource.transaction((tx) =>
+        app.media.service.attachCaptionUpload(tx, upload, facts.uploadId!, 'captionTracks'),
+      );
+      const served = await fetch(app.baseUrl + captionUrl);
+      expect([served.status, served.headers.get('content-type'), await served.text()]).toEqual([
+        200,
+        'text/vtt; charset=utf-8',
+        upload.text,
+      ]);
+      // Taken once: a second claim of the same upload finds none.
+      await expect(
+        app.database.dataSource.transaction((tx) => app.media.service.attachCaptionUpload(tx, upload, facts.uploadId!, 'captionTracks')),
+      ).rejects.toBeInstanceOf(ValidationError);
+
+      await app.media.service.deleteUploads([facts.uploadId!]);
+      expect((await fetch(app.baseUrl + captionUrl)).status).toBe(404);
+      expect(await listKeys()).not.toContain(captionPath);
+    });
+
     it("deletes a post's video with its original, renditions and posters, and all of an account's uploads", async () => {
       const { last } = await uploadFile(app.baseUrl, alice.authorization, fixture('clips/colour-sweep.mp4'), {
         kind: 'video',

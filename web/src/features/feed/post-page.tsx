@@ -10,7 +10,7 @@ import { Spinner } from '../../shared/components/spinner';
 import { ErrorBox } from '../../shared/components/error-box';
 import { callErrorMessage } from '../../shared/lib/graphql-error';
 import { showFlashToast } from '../../shared/components/flash-toast';
-import { NowPlayingProvider, PostCard, useMyPostUpdates } from '../post';
+import { CaptionTracksEditor, NowPlayingProvider, PostCard, Transcript, useMyPostUpdates } from '../post';
 import { ClipPlayer, focusClipOpener, useClipPlayer } from '../player';
 
 export default function PostPage() {
@@ -58,6 +58,8 @@ export default function PostPage() {
             onDeleted={leaveDeleted}
           />
         </NowPlayingProvider>
+        <Transcript tracks={post.captionTracks} />
+        {post.viewerCan.editCaptions && <CaptionTracksEditor postId={post.id} tracks={post.captionTracks} />}
         {player.viewing && (
           <ClipPlayer
             posts={[post]}

@@ -166,6 +166,8 @@ export function MentionField({
     >
       {open &&
         options.map((option, index) => (
+          // Keys choose an option in the field itself (a combobox with aria-activedescendant); a click picks it here.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={option.id}
             id={optionId(index)}

@@ -5,6 +5,7 @@ import { useAuth } from '../../shared/session/auth-context';
 import { Avatar } from '../../shared/components/avatar';
 import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { VerifiedBadge } from '../../shared/components/verified-badge';
+import { CaptionsButton } from '../../shared/components/captions-button';
 import { FollowButton } from '../follows';
 import { MentionText } from '../mentions';
 import { CommentsPanel } from '../post';
@@ -23,6 +24,9 @@ type ClipDetailsProps = {
   onTogglePaused: () => void;
   muted: boolean;
   onToggleMuted: () => void;
+  captionsOn: boolean;
+  /** Absent when the clip has no captions (no CC button). */
+  onToggleCaptions?: () => void;
   commentsOpen: boolean;
   onOpenComments: () => void;
   onCloseComments: () => void;
@@ -64,21 +68,26 @@ export function ClipDetails(props: ClipDetailsProps) {
         <button type="button" onClick={props.onClose} aria-label="Close viewer" className={`pointer-events-auto ${ROUND}`}>
           <Icon path="M6 6l12 12M18 6L6 18" />
         </button>
-        <button
-          type="button"
-          onClick={props.onToggleMuted}
-          aria-pressed={!props.muted}
-          aria-label={props.muted ? 'Unmute' : 'Mute'}
-          className={`pointer-events-auto ${ROUND}`}
-        >
-          <Icon
-            path={
-              props.muted
-                ? 'M4 9h4l5-4v14l-5-4H4zM17 9l4 6M21 9l-4 6'
-                : 'M4 9h4l5-4v14l-5-4H4zM17 8a5 5 0 0 1 0 8M19.5 5.5a8.5 8.5 0 0 1 0 13'
-            }
-          />
-        </button>
+        <div className="flex items-center gap-1">
+          {props.onToggleCaptions && (
+            <CaptionsButton on={props.captionsOn} onToggle={props.onToggleCaptions} className={`pointer-events-auto ${ROUND}`} />
+          )}
+          <button
+            type="button"
+            onClick={props.onToggleMuted}
+            aria-pressed={!props.muted}
+            aria-label={props.muted ? 'Unmute' : 'Mute'}
+            className={`pointer-events-auto ${ROUND}`}
+          >
+            <Icon
+              path={
+                props.muted
+                  ? 'M4 9h4l5-4v14l-5-4H4zM17 9l4 6M21 9l-4 6'
+                  : 'M4 9h4l5-4v14l-5-4H4zM17 8a5 5 0 0 1 0 8M19.5 5.5a8.5 8.5 0 0 1 0 13'
+              }
+            />
+          </button>
+        </div>
       </div>
 
       <div className="pointer-events-none absolute bottom-24 right-2 flex flex-col items-center gap-3 sm:right-6">

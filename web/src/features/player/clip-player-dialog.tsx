@@ -6,6 +6,7 @@ import { Toast, useToast } from '../../shared/components/toast';
 import { ClipDetails } from './clip-details';
 import { ClipSlide } from './clip-slide';
 import { useMuted } from './mute-preference';
+import { pickCaptionTrack, useAutoplay, useCaptionLanguage, useCaptionsOn } from '../../shared/hooks/playback-preferences';
 import { mayPreloadVideo } from './preload';
 import { useClipLike } from './use-clip-like';
 import { useDialogFocus } from './use-dialog-focus';
@@ -28,6 +29,19 @@ function withIndex(indexes: number[], index: number, count: number): number[] {
 export function authorNameOf(post: PlayerPost | undefined, fallback = 'Unknown User'): string {
   if (!post?.author) return fallback;
   return post.author.displayName || 'User';
+}
+
+/** How long a new clip's name waits before it is said: after focus and scrolling settle, so it is heard once. */
+const ANNOUNCE_AFTER_MS = 150;
+
+/** `text` for a live region, set a moment after it changes (and only when it changes). */
+function useAnnouncement(text: string): string {
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSaid(text), ANNOUNCE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  return said;
 }
 
 /**
@@ -68,6 +82,9 @@ export default function ClipPlayerDialog({
   const slide = useSlideSize(scrollerRef);
   const [paused, setPaused] = useState(false);
   const [muted, setMuted] = useMuted();
+  const autoplay = useAutoplay();
+  const [captionsOn, setCaptionsOn] = useCaptionsOn();
+  const [preferredLanguage] = useCaptionLanguage();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const toast = useToast();
   const [startIndex] = useState(activeIndex);
@@ -100,12 +117,18 @@ export default function ClipPlayerDialog({
     setActiveId,
   });
 
-  // A new current clip: it plays (unless paused by the student), the URL follows, the sheet closes.
+  // A new current clip: it plays (unless autoplay is off: the setting, or the system's reduce
+  // motion), the URL follows, the sheet closes.
   const activePostId = active?.id;
   useEffect(() => {
-    setPaused(false);
+    setPaused(!autoplay);
     setCommentsOpen(false);
+    // Only a new clip decides; switching autoplay off in Settings does not pause the one playing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activePostId]);
+  const announcement = useAnnouncement(
+    active ? `Clip ${before + activeIndex + 1} of ${before + list.length} by ${authorNameOf(active)}` : '',
+  );
   useEffect(() => {
     if (activePostId) onShow(activePostId);
   }, [activePostId, onShow]);
@@ -124,7 +147,19 @@ export default function ClipPlayerDialog({
     setCommentsOpen(false);
     dialogRef.current?.querySelector<HTMLElement>('[data-viewer-comments-button]')?.focus();
   }, []);
-  const handleKeyDown = usePlayerKeys({ dialogRef, commentsOpen, closeComments, onClose, goTo, activeIndex, muted, setMuted, setPaused });
+  const toggleCaptions = useCallback(() => setCaptionsOn(!captionsOn), [captionsOn, setCaptionsOn]);
+  const handleKeyDown = usePlayerKeys({
+    dialogRef,
+    commentsOpen,
+    closeComments,
+    onClose,
+    goTo,
+    activeIndex,
+    muted,
+    setMuted,
+    setPaused,
+    toggleCaptions: active?.captionTracks.length ? toggleCaptions : undefined,
+  });
 
   const total = list.length;
   // Counted in the whole list: clips the feed let go of above this one still count.
@@ -132,12 +167,13 @@ export default function ClipPlayerDialog({
   const items = virtualizer.getVirtualItems();
 
   return createPortal(
+    // The dialog takes the player's keys for everything inside it (usePlayerKeys), as WAI-ARIA's modal dialog does Escape and Tab.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={dialogRef}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      aria-describedby={statusId}
       tabIndex={-1}
       onKeyDown={handleKeyDown}
       className="fixed inset-0 z-50 overflow-hidden bg-black text-white focus:outline-none"
@@ -146,8 +182,9 @@ export default function ClipPlayerDialog({
       <h2 id={titleId} className="sr-only">
         Clip viewer: {listName}
       </h2>
+      {/* Which clip is on screen, said once per clip (not on every render, nor twice on opening). */}
       <p id={statusId} aria-live="polite" aria-atomic="true" className="sr-only">
-        {active ? label(activeIndex) : ''}
+        {announcement}
       </p>
 
       <div
@@ -185,6 +222,7 @@ export default function ClipPlayerDialog({
                   muted={muted}
                   onMutedRefused={() => setMuted(true)}
                   screen={slide}
+                  captionLanguage={captionsOn ? (pickCaptionTrack(post.captionTracks, preferredLanguage)?.language ?? null) : null}
                   heartBurst={isCurrent ? heartBurst : 0}
                   onTap={isCurrent ? handleTap : undefined}
                 />
@@ -205,6 +243,8 @@ export default function ClipPlayerDialog({
           onTogglePaused={() => setPaused((value) => !value)}
           muted={muted}
           onToggleMuted={() => setMuted(!muted)}
+          captionsOn={captionsOn}
+          onToggleCaptions={active.captionTracks.length ? toggleCaptions : undefined}
           commentsOpen={commentsOpen}
           onOpenComments={() => setCommentsOpen(true)}
           onCloseComments={closeComments}

@@ -73,7 +73,7 @@ describe('full-screen clip player', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Clip viewer: Your Feed' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(status()).toHaveTextContent('Clip 1 of 3 by Author p1');
+    await waitFor(() => expect(status()).toHaveTextContent('Clip 1 of 3 by Author p1'));
     expect(screen.getByTestId('location')).toHaveTextContent('/?view=p1');
     expect(within(dialog).getByText('Clip caption p1')).toBeInTheDocument();
     // The next clip's first seconds load before the swipe; the one on screen plays.
@@ -81,15 +81,15 @@ describe('full-screen clip player', () => {
     expect(slide('p2')).toHaveAttribute('preload', 'auto');
 
     await user.keyboard('{ArrowDown}');
-    expect(status()).toHaveTextContent('Clip 2 of 3 by Author p2');
+    await waitFor(() => expect(status()).toHaveTextContent('Clip 2 of 3 by Author p2'));
     expect(within(dialog).getByText('Clip caption p2')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?view=p2'));
     await waitFor(() => expect(slide('p3')).toHaveAttribute('preload', 'auto'));
 
     await user.keyboard('k');
-    expect(status()).toHaveTextContent('Clip 1 of 3 by Author p1');
+    await waitFor(() => expect(status()).toHaveTextContent('Clip 1 of 3 by Author p1'));
     await user.keyboard('j');
-    expect(status()).toHaveTextContent('Clip 2 of 3 by Author p2');
+    await waitFor(() => expect(status()).toHaveTextContent('Clip 2 of 3 by Author p2'));
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -192,7 +192,7 @@ describe('full-screen clip player', () => {
     cache.writeQuery({ query: HomeFeedDocument, variables: { first: 10 }, data: { homeFeed: makeConnection(posts, false) } });
     renderWithApollo(<HomePage />, { cache, mocks: clipMocks, route: '/?view=p3' });
     await screen.findByRole('dialog');
-    expect(status()).toHaveTextContent('Clip 3 of 3 by Author p3');
+    await waitFor(() => expect(status()).toHaveTextContent('Clip 3 of 3 by Author p3'));
   });
 
   it('keeps the same clip on screen, counted in its place, when the feed lets clips above it go or brings them back', async () => {
@@ -232,7 +232,7 @@ describe('full-screen clip player', () => {
     }
     renderWithApollo(<Feed />, { mocks: fiveMocks });
     await screen.findByRole('dialog');
-    expect(status()).toHaveTextContent('Clip 4 of 5 by Author q4');
+    await waitFor(() => expect(status()).toHaveTextContent('Clip 4 of 5 by Author q4'));
     const scroller = screen.getByRole('region', { name: 'Clips' });
     const shown = () => scroller.querySelector('[data-index]:not([aria-hidden])');
     expect(shown()).toHaveAttribute('data-clip-id', 'q4');

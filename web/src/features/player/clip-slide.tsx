@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProcessingNotice } from '../post';
+import { CaptionTrackElements, useShownCaptions } from '../../shared/components/caption-tracks';
 import { posterFor, videoFor } from './clip-media';
 import type { PlayerPost } from './player-types';
 
@@ -18,7 +19,12 @@ type ClipSlideProps = {
   onTap?: () => void;
   /** Changes on every double-tap like: shows the heart once more. */
   heartBurst: number;
+  /** The caption language to show on this clip (null: none). */
+  captionLanguage: string | null;
 };
+
+/** Lines the viewer's captions sit above the bottom: clear of the author, caption and tags laid over the clip. */
+const CAPTION_LIFT_LINES = 4;
 
 /** One screen of the player: the clip, filling the screen and keeping its shape. */
 export function ClipSlide({
@@ -32,12 +38,14 @@ export function ClipSlide({
   screen,
   onTap,
   heartBurst,
+  captionLanguage,
 }: ClipSlideProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   // Chosen once per slide, at the size the screen had: switching mid-play would restart the clip.
   const [area] = useState(screen);
   const src = videoFor(post, area);
   const poster = posterFor(post, area);
+  useShownCaptions(videoRef, captionLanguage, CAPTION_LIFT_LINES);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -66,7 +74,8 @@ export function ClipSlide({
   }, [playing, muted, onMutedRefused]);
 
   return (
-    <div className="relative flex h-full w-full items-center justify-center" onClick={onTap}>
+    // A tap pauses, a double tap likes: pointer shortcuts for what the keys (Space) and buttons (Like) do.
+    <div role="presentation" className="relative flex h-full w-full items-center justify-center" onClick={onTap}>
       {post.status === 'READY' ? (
         <video
           ref={videoRef}
@@ -80,7 +89,9 @@ export function ClipSlide({
           height={post.height ?? undefined}
           aria-label={`Video by ${authorName}`}
           className="h-full w-full object-contain"
-        />
+        >
+          <CaptionTrackElements tracks={post.captionTracks} />
+        </video>
       ) : (
         <div className="w-full max-w-md px-4 text-gray-900">
           <ProcessingNotice post={post} />
@@ -101,7 +112,7 @@ function HeartBurst() {
   if (!shown) return null;
   return (
     <span data-testid="like-heart" aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center">
-      <svg viewBox="0 0 24 24" className="h-28 w-28 animate-ping fill-red-500 stroke-white drop-shadow-lg" strokeWidth={1}>
+      <svg viewBox="0 0 24 24" className="h-28 w-28 fill-red-500 motion-safe:animate-ping stroke-white drop-shadow-lg" strokeWidth={1}>
         <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
       </svg>
     </span>

@@ -3,7 +3,8 @@ import { keepTabInside } from '../../shared/components/modal-dialog';
 
 /**
  * The player's keys: Escape closes the comments sheet or the player, Tab stays inside, arrows,
- * Page keys and j/k page through the clips, m mutes, Space pauses. Returns the dialog's onKeyDown.
+ * Page keys and j/k page through the clips, m mutes, c shows or hides captions (on a clip that has
+ * some), Space pauses. Returns the dialog's onKeyDown.
  */
 export function usePlayerKeys({
   dialogRef,
@@ -15,6 +16,7 @@ export function usePlayerKeys({
   muted,
   setMuted,
   setPaused,
+  toggleCaptions,
 }: {
   dialogRef: RefObject<HTMLDivElement | null>;
   commentsOpen: boolean;
@@ -25,6 +27,8 @@ export function usePlayerKeys({
   muted: boolean;
   setMuted: (muted: boolean) => void;
   setPaused: Dispatch<SetStateAction<boolean>>;
+  /** Absent when the clip on screen has no captions. */
+  toggleCaptions?: () => void;
 }) {
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>, target = event.target as HTMLElement) {
     // Keys from a dialog opened on top (a report, a delete question) are that dialog's own.
@@ -56,6 +60,10 @@ export function usePlayerKeys({
         break;
       case 'm':
         setMuted(!muted);
+        break;
+      case 'c':
+        if (!toggleCaptions) return;
+        toggleCaptions();
         break;
       case ' ':
         if (onControl) return; // Space presses the focused button

@@ -92,7 +92,7 @@ export function CommentsPanel({ id, postId, commentCount, onError, signInReturnT
       <h2 id={headingId} className="mb-2 text-sm font-semibold text-gray-900">
         Comments
       </h2>
-      <div className="max-h-[15rem] overflow-y-auto pr-1" tabIndex={0} aria-label="Comment list">
+      <div className="max-h-[15rem] overflow-y-auto pr-1" tabIndex={0} role="region" aria-label="Comment list">
         {loading && !connection ? (
           <Spinner label="Loading comments" className="py-2" />
         ) : error && !connection ? (

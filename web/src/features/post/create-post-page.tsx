@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Reference } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { MESSAGES, checkPostForm } from '@campus-clips/rules';
+import { CAPTION_FILES, MESSAGES, checkPostForm } from '@campus-clips/rules';
 import { CreatePostAbilityDocument, CreatePostDocument, PostAsOrganizationsDocument } from '../../graphql/graphql';
 import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { useAuth } from '../../shared/session/auth-context';
@@ -12,6 +12,10 @@ import { VerifyFirstNote } from '../../shared/components/verify-first-note';
 import { VideoUploadArea } from '../../shared/components/video-upload-area';
 import { MentionField } from '../mentions';
 import { EventFields, checkEventDraft, emptyEventDraft } from '../events';
+import { CaptionFileField, type CaptionTrackDraft } from './caption-file-field';
+
+/** What the form says when a chosen caption file has not finished uploading (or was refused). */
+const CAPTIONS_NOT_READY = 'A caption file is not ready yet: wait for it to be checked, or remove it.';
 
 /** /create-post: upload a video, add a caption and tags, publish. */
 export default function CreatePostPage() {
@@ -26,6 +30,13 @@ export default function CreatePostPage() {
   const [tagsText, setTagsText] = useState('');
   // The optional event this post announces (issue 18); kept as typed when anything fails.
   const [eventDraft, setEventDraft] = useState(emptyEventDraft);
+  // Caption files (issue 28): one row per language, each uploaded as soon as it is chosen.
+  const [captionRows, setCaptionRows] = useState<Array<{ key: number; draft: CaptionTrackDraft | null }>>([]);
+  const [nextRowKey, setNextRowKey] = useState(0);
+  const setCaptionDraft = useCallback(
+    (key: number, draft: CaptionTrackDraft | null) => setCaptionRows((rows) => rows.map((row) => (row.key === key ? { key, draft } : row))),
+    [],
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
   const [createPost, { loading: creating }] = useMutation(CreatePostDocument);
@@ -53,8 +64,13 @@ export default function CreatePostPage() {
     // The api's own rules (@campus-clips/rules): what passes here, the server takes.
     const checked = checkPostForm({ caption, tags: tagsText, mentions: captionMentions });
     const checkedEvent = checkEventDraft(eventDraft, caption);
-    if (!checked.ok || !checkedEvent.ok) {
-      setFieldProblems({ ...(checked.ok ? {} : checked.problems), ...(checkedEvent.ok ? {} : checkedEvent.problems) });
+    const captionTracks = captionRows.map((row) => row.draft);
+    if (!checked.ok || !checkedEvent.ok || captionTracks.some((draft) => draft === null)) {
+      setFieldProblems({
+        ...(checked.ok ? {} : checked.problems),
+        ...(checkedEvent.ok ? {} : checkedEvent.problems),
+        ...(captionTracks.some((draft) => draft === null) ? { captionTracks: CAPTIONS_NOT_READY } : {}),
+      });
       return;
     }
     try {
@@ -68,6 +84,7 @@ export default function CreatePostPage() {
             ...(checked.value.mentions.length > 0 ? { mentions: checked.value.mentions } : {}),
             ...(checkedEvent.value ? { event: checkedEvent.value } : {}),
             ...(organizationId ? { organizationId } : {}),
+            ...(captionTracks.length > 0 ? { captionTracks: captionTracks as CaptionTrackDraft[] } : {}),
           },
         },
         update(cache, { data }) {
@@ -201,6 +218,30 @@ export default function CreatePostPage() {
 
           <EventFields draft={eventDraft} onChange={setEventDraft} caption={caption} problems={fieldProblems} />
 
+          <div className="space-y-3">
+            {captionRows.map((row) => (
+              <CaptionRow
+                key={row.key}
+                rowKey={row.key}
+                onChange={setCaptionDraft}
+                onRemove={() => setCaptionRows((rows) => rows.filter((other) => other.key !== row.key))}
+              />
+            ))}
+            {captionRows.length < CAPTION_FILES.maxTracks && (
+              <button
+                type="button"
+                onClick={() => {
+                  setCaptionRows((rows) => [...rows, { key: nextRowKey, draft: null }]);
+                  setNextRowKey((key) => key + 1);
+                }}
+                className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              >
+                {captionRows.length ? 'Add captions in another language' : 'Add captions'}
+              </button>
+            )}
+            {fieldProblems.captionTracks && <p className="text-sm text-red-600">{fieldProblems.captionTracks}</p>}
+          </div>
+
           {formError && <ErrorBox message={formError} />}
 
           <button
@@ -230,4 +271,18 @@ function usePostAsChoices(signedIn: boolean): PostAsChoice[] {
         .map(({ id, slug, name, photoURL }) => ({ id, slug, name, photoURL: photoURL ?? null })),
     [data],
   );
+}
+
+/** One caption row of the form, reporting its draft under its key. */
+function CaptionRow({
+  rowKey,
+  onChange,
+  onRemove,
+}: {
+  rowKey: number;
+  onChange: (key: number, draft: CaptionTrackDraft | null) => void;
+  onRemove: () => void;
+}) {
+  const report = useCallback((draft: CaptionTrackDraft | null) => onChange(rowKey, draft), [onChange, rowKey]);
+  return <CaptionFileField onChange={report} onRemove={onRemove} />;
 }

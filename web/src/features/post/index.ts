@@ -9,3 +9,6 @@ export { useMyPostUpdates } from './use-my-post-updates';
 // The clip player (features/player) shows the same comments and likes over its clips.
 export { CommentsPanel } from './comments-panel';
 export { useToggleLike } from './use-toggle-like';
+// A clip's own page shows its transcript, and its author's captions (issue 28).
+export { Transcript } from './transcript';
+export { CaptionTracksEditor } from './caption-tracks-editor';

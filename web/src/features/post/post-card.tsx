@@ -7,6 +7,8 @@ import { OrganizationPicture } from '../../shared/components/organization-pictur
 import { VerifiedBadge } from '../../shared/components/verified-badge';
 import { VideoPlayer } from '../../shared/components/video-player';
 import { OpenFullScreenButton } from '../../shared/components/open-full-screen-button';
+import { CaptionsButton } from '../../shared/components/captions-button';
+import { pickCaptionTrack, useAutoplay, useCaptionLanguage, useCaptionsOn } from '../../shared/hooks/playback-preferences';
 import { Toast, useToast } from '../../shared/components/toast';
 import { MentionText } from '../mentions';
 import { RelativeTime } from '../../shared/components/relative-time';
@@ -40,7 +42,16 @@ const ACTION_CLASS =
 export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, onOpen, onDeleted }: PostCardProps) {
   const { currentUser } = useAuth();
   const cardRef = useRef<HTMLElement>(null);
-  const { isActive: isPlaying, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
+  const { isActive, claim: claimPlayback } = useNowPlaying(post.id, cardRef);
+  // Autoplay off (Settings, or the system's reduce motion): the card most in view plays only once
+  // the student starts it; scrolled away, it waits to be started again.
+  const autoplay = useAutoplay();
+  const [startedByHand, setStartedByHand] = useState(false);
+  if (!isActive && startedByHand) setStartedByHand(false);
+  const isPlaying = isActive && (autoplay || startedByHand);
+  const [captionsOn, setCaptionsOn] = useCaptionsOn();
+  const [preferredLanguage] = useCaptionLanguage();
+  const shownTrack = captionsOn ? pickCaptionTrack(post.captionTracks, preferredLanguage) : null;
   const [commentsOpen, setCommentsOpen] = useState(commentsOpenAtStart);
   const { message, tone, showToast, dismiss } = useToast();
   const toggleLike = useToggleLike(showToast);
@@ -136,7 +147,12 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
             height={post.height}
             playing={isPlaying}
             loop
-            onPlay={claimPlayback}
+            onPlay={() => {
+              setStartedByHand(true);
+              claimPlayback();
+            }}
+            captionTracks={post.captionTracks}
+            captionLanguage={shownTrack?.language ?? null}
             label={`Video by ${posterName}`}
             className="max-h-[70vh] object-contain max-sm:rounded-none"
           />
@@ -145,6 +161,13 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
         )}
         {onOpen && post.status === 'READY' && (
           <OpenFullScreenButton postId={post.id} label={`Open clip by ${posterName} full screen`} onOpen={onOpen} />
+        )}
+        {post.status === 'READY' && post.captionTracks.length > 0 && (
+          <CaptionsButton
+            on={captionsOn}
+            onToggle={() => setCaptionsOn(!captionsOn)}
+            className={`absolute top-2 flex h-10 w-10 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-indigo-600 ${onOpen ? 'right-14' : 'right-2'}`}
+          />
         )}
         {isPlaying && post.status === 'READY' && (
           <span className="pointer-events-none absolute left-2 top-2 rounded bg-indigo-600/90 px-2 py-0.5 text-xs font-semibold text-white">

@@ -57,7 +57,8 @@ export default function OwnProfilePage() {
     <div className="mx-auto w-full max-w-4xl space-y-4 px-4 py-6">
       <section className="flex flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-6 sm:flex-row sm:items-start">
         {user.photoURL ? (
-          <img src={user.photoURL} alt="Your profile photo" className="h-28 w-28 shrink-0 rounded-full object-cover" />
+          // The name is the heading beside it: a screen reader need not hear it twice.
+          <img src={user.photoURL} alt="" className="h-28 w-28 shrink-0 rounded-full object-cover" />
         ) : (
           <div className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-gray-200 text-sm text-gray-600">No Photo</div>
         )}

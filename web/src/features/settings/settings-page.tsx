@@ -12,6 +12,7 @@ import { BlockedMutedSection } from './blocked-muted-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { DownloadDataSection } from './download-data-section';
+import { PlaybackSettings } from './playback-settings';
 import { ProfileSection } from './profile-section';
 import { OrganizationsVisibilitySection } from './organizations-visibility-section';
 import { SettingsSection } from './settings-section';
@@ -46,6 +47,9 @@ export default function SettingsPage() {
         <ProfileSection key={data.viewer.id} viewer={data.viewer} catalogue={data.interestCatalogue} />
       )}
       <ChangePasswordSection canChangePassword={usesPassword} />
+      <SettingsSection id="playback-heading" title="Playback">
+        <PlaybackSettings />
+      </SettingsSection>
       <SettingsSection id="notifications-heading" title="Notifications">
         <NotificationSettings />
       </SettingsSection>

@@ -55,7 +55,9 @@ export function ModalDialog({
   }
 
   return createPortal(
+    // The backdrop: a click outside closes, as Escape does from the keyboard.
     <div
+      role="presentation"
       className="fixed inset-0 z-50 flex items-center justify-center bg-gray-900/50 p-4"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && !busy) onClose();

@@ -1,5 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { currentScreen, pickSource, type SizedSource } from '../lib/pick-rendition';
+import type { CaptionTrackSource } from '../hooks/playback-preferences';
+import { CaptionTrackElements, useShownCaptions } from './caption-tracks';
 
 type VideoPlayerProps = {
   src: string;
@@ -19,6 +21,9 @@ type VideoPlayerProps = {
   className?: string;
   /** Called whenever playback starts, by autoplay or by the viewer. */
   onPlay?: () => void;
+  /** The clip's caption tracks (<track kind="captions">), and the language whose cues show (null: none). */
+  captionTracks?: readonly CaptionTrackSource[];
+  captionLanguage?: string | null;
 };
 
 /**
@@ -26,7 +31,21 @@ type VideoPlayerProps = {
  * `playing` prop so a parent can decide which one video on the page plays.
  */
 export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>(function VideoPlayer(
-  { src, poster, renditions = [], posterSources = [], width, height, playing, loop = false, label, className = '', onPlay },
+  {
+    src,
+    poster,
+    renditions = [],
+    posterSources = [],
+    width,
+    height,
+    playing,
+    loop = false,
+    label,
+    className = '',
+    onPlay,
+    captionTracks = [],
+    captionLanguage = null,
+  },
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -44,6 +63,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   );
 
   const source = renditions.length ? (chosenVideo?.url ?? undefined) : src;
+  useShownCaptions(videoRef, captionLanguage);
 
   // Also when the source arrives (it is chosen once the player is laid out): setting it reloads the
   // element, which drops a play() asked for before. A clip that became ready while its card was
@@ -64,6 +84,8 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   }, [playing, source]);
 
   return (
+    // Its tracks are the clip's captions (CaptionTrackElements): a clip without any has none to give.
+    // eslint-disable-next-line jsx-a11y/media-has-caption
     <video
       ref={videoRef}
       src={source}
@@ -78,7 +100,9 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
       aria-label={label}
       onPlay={onPlay}
       className={`w-full rounded-md bg-black ${className}`}
-    />
+    >
+      <CaptionTrackElements tracks={captionTracks} />
+    </video>
   );
 });
 

@@ -180,6 +180,8 @@ export function VideoUploadArea({ onUploaded }: VideoUploadAreaProps) {
           {upload.status === 'error' && <ErrorBox message={upload.error ?? 'Failed to upload video. Please try again.'} />}
 
           {previewUrl && (
+            // The student's own file before posting: its captions are chosen below and added with the post.
+            // eslint-disable-next-line jsx-a11y/media-has-caption
             <video
               src={previewUrl}
               controls

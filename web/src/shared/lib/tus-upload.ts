@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { useAuth } from '../session/auth-context';
 
-export type UploadKind = 'video' | 'image';
+export type UploadKind = 'video' | 'image' | 'caption';
 export type UploadStatus = 'idle' | 'uploading' | 'complete' | 'error';
 
 const GENERIC_FAILURE: Record<UploadKind, string> = {
   video: 'Failed to upload video. Please try again.',
   image: 'Failed to upload image. Please try again.',
+  caption: 'Failed to upload the caption file. Please try again.',
 };
 
 // Waits between automatic retries of a failed chunk; the upload resumes from the last byte the
@@ -31,7 +32,8 @@ export function uploadErrorMessage(error: Error | DetailedError, kind: UploadKin
   const status = response?.getStatus();
   if (status === 413 || status === 415 || status === 429) {
     const body = response?.getBody()?.trim();
-    if (body && body.length < 200 && !body.startsWith('<')) {
+    // A caption file's refusal names the line and the tag to fix: a little longer.
+    if (body && body.length < 300 && !body.startsWith('<')) {
       try {
         const parsed = JSON.parse(body) as { message?: string };
         if (parsed.message) return parsed.message;

@@ -11,6 +11,7 @@ import { CampusEvents1764600000000 } from './1764600000000-campus-events';
 import { ReportStanding1764700000000 } from './1764700000000-report-standing';
 import { HiddenMediaAndVisibleCounts1764730000000 } from './1764730000000-hidden-media-and-visible-counts';
 import { Campuses1764800000000 } from './1764800000000-campuses';
+import { CaptionTracks1764828000000 } from './1764828000000-caption-tracks';
 import { Search1764850000000 } from './1764850000000-search';
 import { Organizations1764900000000 } from './1764900000000-organizations';
 
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   ReportStanding1764700000000,
   HiddenMediaAndVisibleCounts1764730000000,
   Campuses1764800000000,
+  CaptionTracks1764828000000,
   Search1764850000000,
   Organizations1764900000000,
 ];

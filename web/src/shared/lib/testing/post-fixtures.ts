@@ -25,6 +25,7 @@ export function makePost(id: string, overrides: Record<string, unknown> = {}) {
       { __typename: 'VideoRendition' as const, url: `/media/videos/${id}-360p.mp4`, width: 360, height: 640 },
     ],
     posterSources: [] as Array<{ __typename: 'PictureSource'; url: string; type: string; width: number; height: number }>,
+    captionTracks: [] as Array<{ __typename: 'CaptionTrack'; language: string; label: string; url: string }>,
     createdAt: '2026-11-20T12:00:00.000Z',
     likeCount: 3,
     viewerHasLiked: false,
