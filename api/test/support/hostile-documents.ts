@@ -155,6 +155,8 @@ class DocumentWriter {
     if (isCompositeType(named) && depth === 0) return null;
     const alias = g(fc.nat, 4) === 0 ? `a${this.aliases++}: ` : '';
     const head = `${alias}${field.name}${this.argumentsOf(field)}`;
+    // A union (search results) or an interface: its members' fields need fragments; its name is enough here.
+    if (isCompositeType(named) && !isObjectType(named)) return `${head} { __typename }`;
     if (!isObjectType(named)) return head;
     return `${head} { ${this.selections(named, depth - 1) || '__typename'} }`;
   }

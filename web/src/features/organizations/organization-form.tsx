@@ -310,7 +310,7 @@ export function OrganizationForm({ organization }: { organization?: Organization
         <legend className="mb-1 block text-sm font-medium text-gray-900">Who can join</legend>
         <div className="space-y-2">
           {(['OPEN', 'REQUEST'] as const).map((mode) => (
-            <label key={mode} className="flex items-start gap-2 rounded-md border border-gray-200 bg-white p-3 text-sm">
+            <label key={mode} className="grid grid-cols-[auto_1fr] gap-x-2 rounded-md border border-gray-200 bg-white p-3 text-sm">
               <input
                 type="radio"
                 name={`${id}-join-mode`}
@@ -319,10 +319,8 @@ export function OrganizationForm({ organization }: { organization?: Organization
                 onChange={() => change({ joinMode: mode })}
                 className="mt-0.5"
               />
-              <span>
-                <span className="font-medium text-gray-900">{JOIN_MODE_LABELS[mode].label}</span>
-                <span className="block text-gray-600">{JOIN_MODE_LABELS[mode].hint}</span>
-              </span>
+              <span className="font-medium text-gray-900">{JOIN_MODE_LABELS[mode].label}</span>
+              <span className="col-start-2 text-gray-600">{JOIN_MODE_LABELS[mode].hint}</span>
             </label>
           ))}
         </div>

@@ -88,7 +88,7 @@ function OrganizationScreen({ organization }: { organization: OrganizationPageFi
   }
 
   // The tabs pattern: arrows move between tabs (and choose), Home and End go to the ends.
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = TABS.findIndex((t) => t.key === tab);
     const last = TABS.length - 1;
     const target =
@@ -113,7 +113,6 @@ function OrganizationScreen({ organization }: { organization: OrganizationPageFi
       <div
         role="tablist"
         aria-label={`${organization.name} sections`}
-        onKeyDown={handleKeyDown}
         className="grid grid-cols-2 gap-1 rounded-lg border border-gray-200 bg-white p-1 sm:flex sm:flex-wrap"
       >
         {TABS.map((t, index) => {
@@ -131,6 +130,7 @@ function OrganizationScreen({ organization }: { organization: OrganizationPageFi
               aria-controls={`${id}-panel-${t.key}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => choose(t.key)}
+              onKeyDown={handleKeyDown}
               className={`shrink-0 rounded-md px-3 py-1.5 text-center text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                 selected ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-100'
               }`}

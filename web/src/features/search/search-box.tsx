@@ -120,6 +120,8 @@ export function SearchBox({ onNavigate, onSearch, initialText = '', className = 
       >
         {open &&
           suggestions.map((suggestion, index) => (
+            // Keys choose a suggestion in the field itself (a combobox with aria-activedescendant); a click picks it here.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={suggestion.key}
               id={optionId(index)}
