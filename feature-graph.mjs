@@ -85,7 +85,8 @@ export default {
       users: 'a post has an author',
     },
     search: {
-      campuses: "the campus switch narrows people, clips and events to the viewer's campus",
+      campuses: "the campus switch narrows people, clips, events and organizations to the viewer's campus",
+      organizations: "organizations are found by name and description, read with the reader's relation to them",
       posts: "clips and events are posts, ranked and judged by the posts' own visibility rule",
       users: 'people are users',
     },
@@ -152,6 +153,7 @@ export default {
       campus: "the campus switch: the viewer's campus first, as Explore",
       events: 'an event found shows its panel (when, where, Add to my calendar)',
       follows: 'a person found has a Follow button',
+      organizations: "an organization found shows its picture (the organizations' OrganizationPicture)",
       player: 'a clip found opens in the full-screen player',
     },
     settings: {

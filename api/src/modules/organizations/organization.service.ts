@@ -17,6 +17,7 @@ import { Organization } from './organization.entity';
 import { MembershipState, OrganizationCategory, OrganizationJoinMode, OrganizationRole, OrganizationStatus } from './organization.enums';
 import { ORGANIZATION_MESSAGES, type MemberSubject, organizationPolicy, type OrganizationSubject } from './organization.policy';
 import { suggestionTerms } from './organization-suggestions';
+import { organizationRows, type OrganizationRows } from './organization-rows';
 
 export interface CreateOrganizationInput {
   name: string;
@@ -96,7 +97,7 @@ function organizationVisibleSql(id: string, viewer: string): string {
  * organizationPolicy's (a table); this service reads the subject each rule judges and writes.
  */
 export class OrganizationService implements PostOrganizationGate, OrganizationReports {
-  private readonly rows: EntityRowReader<Organization>;
+  private readonly rows: OrganizationRows;
   private readonly users: EntityRowReader<User>;
   private readonly postPages: PostListQuery;
   private readonly eventPages: PostListQuery;
@@ -107,7 +108,7 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
     private readonly notifications: NotificationService,
     private readonly moderation: Pick<ModerationService, 'decideOnOrganization'>,
   ) {
-    this.rows = entityRowReader(db, Organization, 'o');
+    this.rows = organizationRows(db);
     this.users = entityRowReader(db, User, 'u');
     // Its posts, newest first, through posts_organization_recent: one statement a page, with the
     // posts' own visibility (blocks, suspended authors, hidden posts) and the viewer's mutes.
@@ -140,21 +141,11 @@ export class OrganizationService implements PostOrganizationGate, OrganizationRe
 
   /** The row with the viewer's relation to it, as `alias` o: the select list and joins ($viewer: the viewer's uid parameter). */
   private selectFor(viewer: string, extraColumns = ''): string {
-    return `SELECT ${this.rows.selectList}, vr.role AS viewer_role, (rq.user_uid IS NOT NULL) AS viewer_requested,
-                   (fo.user_uid IS NOT NULL) AS viewer_follows ${extraColumns}
-              FROM organizations o
-              LEFT JOIN organization_members vr ON vr.organization_id = o.id AND vr.user_uid = ${viewer}
-              LEFT JOIN organization_join_requests rq ON rq.organization_id = o.id AND rq.user_uid = ${viewer}
-              LEFT JOIN organization_follows fo ON fo.user_uid = ${viewer} AND fo.organization_id = o.id`;
+    return `SELECT ${this.rows.selectList} ${extraColumns} FROM organizations o ${this.rows.viewerJoins(viewer)}`;
   }
 
   private read(row: Record<string, unknown>, viewer: Pick<Viewer, 'uid'> | null): Organization {
-    return Object.assign(this.rows.read(row), {
-      readFor: viewer?.uid ?? '',
-      viewerRole: (row.viewer_role as OrganizationRole | null) ?? null,
-      viewerRequested: row.viewer_requested === true,
-      viewerFollows: row.viewer_follows === true,
-    });
+    return this.rows.read(row, viewer);
   }
 
   /** These organizations, those the viewer may see (hidden and suspended ones: moderators only). One statement. */

@@ -1,4 +1,4 @@
-/** search: one search for people, clips, tags and events (organizations join once they exist). Its public surface. */
+/** search: one search for people, clips, tags, events and organizations. Its public surface. */
 export { SearchResolver } from './search.resolver';
 export { SearchService } from './search.service';
 export { SearchType, Tag } from './search.types';

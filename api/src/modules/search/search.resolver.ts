@@ -15,7 +15,7 @@ export class SearchResolver {
   @RateLimited('search')
   @Query(() => SearchConnection, {
     description:
-      'People, clips, tags and upcoming events for what a student typed (at most 100 characters; accents, case and small typos in names forgiven), best first; what the viewer may see only',
+      'People, organizations, clips, tags and upcoming events for what a student typed (at most 100 characters; accents, case and small typos in names forgiven), best first; what the viewer may see only',
   })
   async search(
     @Arg('q') q: string,
@@ -26,7 +26,7 @@ export class SearchResolver {
       nullable: true,
       defaultValue: CampusScope.MINE,
       description:
-        "MINE: people, clips and events of the viewer's campus (everyone's without one); ALL: every campus. Tags are the whole app's",
+        "MINE: people, organizations, clips and events of the viewer's campus (everyone's without one); ALL: every campus. Tags are the whole app's",
     })
     scope: CampusScope | null,
     @Ctx() { viewer, services, loaders }: GraphQLContext,
@@ -41,7 +41,7 @@ export class SearchResolver {
   @Public()
   @RateLimited('search')
   @Query(() => [SearchResult], {
-    description: 'What to offer while a student types: the best few people, then tags (at most 5 of each)',
+    description: 'What to offer while a student types: the best few people, then tags, then organizations (at most 5 of each)',
   })
   async searchSuggestions(
     @Arg('q') q: string,
@@ -53,10 +53,11 @@ export class SearchResolver {
   }
 }
 
-/** A page arrives with its people, posts' authors and the viewer's likes and follows: the fields cost no statement. */
+/** A page arrives with its people, organizations, posts' authors and the viewer's likes and follows: the fields cost no statement. */
 function primeSearchPage(loaders: GraphQLContext['loaders'], page: SearchPage): SearchPage {
   for (const posts of page.postPages) primePostListPage(loaders, posts);
   for (const person of page.people) loaders.user.prime(person.id, person);
   for (const [uid, follows] of page.viewerFollows) loaders.viewerFollows.prime(uid, follows);
+  for (const organization of page.organizations) loaders.organization.prime(organization.id, organization);
   return page;
 }

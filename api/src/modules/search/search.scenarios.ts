@@ -1,4 +1,5 @@
 import { defineScenarios, type ScenarioDb } from '../../../test/support/scenarios';
+import { OrganizationCategory } from '../organizations';
 import type { Post } from '../posts';
 
 const DAY = 24 * 60;
@@ -21,6 +22,21 @@ async function asEvent(db: ScenarioDb, post: Post, name: string, hoursAhead: num
       place,
     ],
   );
+}
+
+/** An organization as a row (its owner does not matter to search), of a campus and a status. */
+async function organization(
+  db: ScenarioDb,
+  name: string,
+  description: string,
+  options: { campusId?: string | null; status?: 'active' | 'hidden' | 'suspended' } = {},
+): Promise<string> {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
+  const [row]: Array<{ id: string }> = await db.dataSource.query(
+    `INSERT INTO organizations (slug, name, description, category, campus_id, status) VALUES ($1, $2, $3, 'arts', $4, $5) RETURNING id`,
+    [slug, name, description, options.campusId ?? null, options.status ?? 'active'],
+  );
+  return row!.id;
 }
 
 /** Named data for the search service's tests. */
@@ -131,5 +147,40 @@ export const scenarios = defineScenarios({
     const runners: string[] = [];
     for (let i = 0; i < 13; i++) runners.push((await db.student(`Runner ${String.fromCharCode(65 + i)}son`)).uid);
     return { reader, author, posts, runners };
+  },
+
+  /**
+   * Organizations to find: names near each other, one found only by its description, hidden and
+   * suspended ones, two campuses (the reader's and another), and eleven to page through. The reader
+   * owns one (made through the service), so their relation is read with the result.
+   */
+  organizations: async (db) => {
+    const reader = await db.student('Reader Person');
+    const moderator = await db.student('Moderator Person');
+    await db.dataSource.query(`UPDATE users SET role = 'moderator' WHERE firebase_uid = $1`, [moderator.uid]);
+    const [home, away]: Array<{ id: string }> = await db.dataSource.query(
+      `INSERT INTO campuses (name, short_name) VALUES ('Home University', 'HOME'), ('Away College', 'AWAY') RETURNING id`,
+    );
+    await db.dataSource.query('UPDATE users SET campus_id = $2 WHERE firebase_uid = $1', [reader.uid, home!.id]);
+    const owned = await db.services.organizations.create(reader, {
+      name: 'Robotics Club',
+      slug: 'robotics-club',
+      description: 'We build robots for the spring fair',
+      category: OrganizationCategory.ACADEMIC,
+    });
+    const ids = {
+      chessClub: await organization(db, 'Chess Club', 'Weekly games'),
+      chessJuniors: await organization(db, 'Chess Club Juniors', 'For first years'),
+      chessKlub: await organization(db, 'Chess Klub', 'A misspelt rival'),
+      boardGames: await organization(db, 'Board Games Guild', 'We play chess every Friday and run a chess club night'),
+      astronomy: await organization(db, 'Astronomy Society', 'Night walks with telescopes on the roof'),
+      chessHidden: await organization(db, 'Chess Club Hidden', 'Hidden by a moderator', { status: 'hidden' }),
+      chessSuspended: await organization(db, 'Chess Club Suspended', 'Suspended by a moderator', { status: 'suspended' }),
+      lanternHome: await organization(db, 'Lantern Makers Home', 'Paper lanterns', { campusId: home!.id }),
+      lanternAway: await organization(db, 'Lantern Makers Away', 'Paper lanterns', { campusId: away!.id }),
+    };
+    const origami: string[] = [];
+    for (let i = 0; i < 11; i++) origami.push(await organization(db, `Origami Circle ${String.fromCharCode(65 + i)}`, 'Folding paper'));
+    return { reader, moderator, owned, ids, origami };
   },
 });

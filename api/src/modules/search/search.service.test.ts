@@ -1,5 +1,7 @@
 import { useScenarios, type ScenarioDb } from '../../../test/support/scenarios';
 import type { Viewer } from '../../shared/viewer';
+import { CampusScope } from '../campuses';
+import { Organization, OrganizationRole } from '../organizations';
 import type { Post } from '../posts';
 import type { User } from '../users';
 import { encodeSearchCursor } from './search-cursor';
@@ -9,17 +11,24 @@ import { scenarios } from './search.scenarios';
 
 const { scenario, describeScenario } = useScenarios(scenarios);
 
-/** The ids of a page's results: a post's id, a person's uid, a tag's name. */
+/** The ids of a page's results: a post's or an organization's id, a person's uid, a tag's name. */
 function ids(page: SearchPage): string[] {
-  return page.hits.map(({ node }) => (node instanceof Tag ? node.name : (node as Post | User).id));
+  return page.hits.map(({ node }) => (node instanceof Tag ? node.name : (node as Post | User | Organization).id));
 }
 
 /** Every result of a list, page by page through its cursors. */
-async function walk(db: ScenarioDb, viewer: Viewer | null, q: string, type: SearchType, size: number): Promise<string[][]> {
+async function walk(
+  db: ScenarioDb,
+  viewer: Viewer | null,
+  q: string,
+  type: SearchType,
+  size: number,
+  scope: CampusScope = CampusScope.ALL,
+): Promise<string[][]> {
   const pages: string[][] = [];
   let after: string | null = null;
   for (;;) {
-    const page: SearchPage = await db.services.search.search(viewer, q, type, size, after);
+    const page: SearchPage = await db.services.search.search(viewer, q, type, size, after, scope);
     pages.push(ids(page));
     if (!page.hasNextPage) return pages;
     after = encodeSearchCursor(page.hits.at(-1)!.position);
@@ -311,5 +320,74 @@ describe('SearchService', () => {
       after = page.hasNextPage ? encodeSearchCursor(page.hits.at(-1)!.position) : null;
     }
     expect(seen).toEqual(whole);
+  });
+
+  describeScenario('organizations', 'organizations', (getScenario, db) => {
+    const organizations = (q: string, viewer: Viewer | null = getScenario().reader, scope = CampusScope.ALL) =>
+      db().services.search.search(viewer, q, SearchType.ORGANIZATIONS, 20, null, scope);
+
+    it('the exact name first, then names with a word starting so, then the similar, then description matches', async () => {
+      const { ids: o } = getScenario();
+      expect(ids(await organizations('Chess Club'))).toEqual([o.chessClub, o.chessJuniors, o.chessKlub, o.boardGames]);
+    });
+
+    it("a name's typo is forgiven; a word of the description finds it; accents and case do not matter", async () => {
+      const { ids: o, owned } = getScenario();
+      expect(ids(await organizations('robtics'))).toEqual([owned.id]);
+      expect(ids(await organizations('TÉLESCOPES'))).toEqual([o.astronomy]);
+      expect(ids(await organizations('telesc'))).toEqual([o.astronomy]);
+    });
+
+    it("a result is the organization with the reader's relation to it, edges marked ORGANIZATIONS", async () => {
+      const { owned, reader } = getScenario();
+      const page = await organizations('robotics club');
+      expect(page.hits[0]!.kind).toBe(SearchType.ORGANIZATIONS);
+      expect(page.hits[0]!.node).toBeInstanceOf(Organization);
+      expect(page.hits[0]!.node).toMatchObject({ id: owned.id, viewerRole: OrganizationRole.OWNER, readFor: reader.uid, memberCount: 1 });
+      expect(page.organizations.map((organization) => organization.id)).toEqual([owned.id]);
+    });
+
+    it('hidden and suspended organizations are never found, not by a moderator nor signed out', async () => {
+      const { ids: o, moderator } = getScenario();
+      for (const viewer of [getScenario().reader, { ...moderator, role: 'moderator' as const }, null]) {
+        const found = ids(await organizations('chess club', viewer));
+        expect(found).toContain(o.chessClub);
+        expect(found).not.toContain(o.chessHidden);
+        expect(found).not.toContain(o.chessSuspended);
+      }
+      const top = await db().services.search.search(null, 'suspended', SearchType.TOP, 10, null);
+      expect(top.hits.filter((hit) => hit.kind === SearchType.ORGANIZATIONS)).toEqual([]);
+    });
+
+    it("the campus switch: MINE, the reader's campus only (everyone's signed out); ALL, every campus", async () => {
+      const { ids: o, reader } = getScenario();
+      expect(ids(await organizations('lantern makers', reader, CampusScope.MINE))).toEqual([o.lanternHome]);
+      expect(ids(await organizations('lantern makers', reader, CampusScope.ALL)).sort()).toEqual([o.lanternHome, o.lanternAway].sort());
+      expect(ids(await organizations('lantern makers', null, CampusScope.MINE)).sort()).toEqual([o.lanternHome, o.lanternAway].sort());
+    });
+
+    it('pages of any size add up to the whole list, in order, without gaps or repeats', async () => {
+      const { reader, origami } = getScenario();
+      const pages = await walk(db(), reader, 'origami', SearchType.ORGANIZATIONS, 3);
+      expect(pages.length).toBe(4);
+      expect(pages.flat().sort()).toEqual(origami.slice().sort());
+      expect(pages.flat()).toEqual((await walk(db(), reader, 'origami', SearchType.ORGANIZATIONS, 50)).flat());
+      expect(new Set(pages.flat()).size).toBe(origami.length);
+    });
+
+    it('top: a few organizations after the people; suggestions: organizations after people and tags', async () => {
+      const { ids: o } = getScenario();
+      const top = await db().services.search.search(getScenario().reader, 'chess club', SearchType.TOP, 10, null);
+      expect(ids({ ...top, hits: top.hits.filter((hit) => hit.kind === SearchType.ORGANIZATIONS) })).toEqual([
+        o.chessClub,
+        o.chessJuniors,
+        o.chessKlub,
+      ]);
+      const suggestions = await db().services.search.suggestions(getScenario().reader, 'chess', 10);
+      const kinds = suggestions.hits.map((hit) => hit.kind);
+      expect(kinds.filter((kind) => kind === SearchType.ORGANIZATIONS)).toHaveLength(4);
+      expect(kinds.lastIndexOf(SearchType.PEOPLE)).toBeLessThan(kinds.indexOf(SearchType.ORGANIZATIONS));
+      expect(kinds.lastIndexOf(SearchType.TAGS)).toBeLessThan(kinds.indexOf(SearchType.ORGANIZATIONS));
+    });
   });
 });

@@ -8,10 +8,11 @@ import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statemen
 import { notMutedSql } from '../../infra/db/relation-filters';
 import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type Post, type PostListPage } from '../posts';
 import { CampusScope, mineOnly, viewerCampusSql } from '../campuses';
+import { organizationRows, type Organization, type OrganizationRows } from '../organizations';
 import { User } from '../users';
 import { decodeSearchCursor, type SearchPosition } from './search-cursor';
 import { searchText, type SearchText } from './search-text';
-import { SearchType, Tag, type SearchKind } from './search.types';
+import { SearchType, Tag, type SearchKind, type SearchNode } from './search.types';
 
 /**
  * How results are ordered (README, "Search"). Every score is one float8; a list is keyset-paged on
@@ -33,6 +34,9 @@ import { SearchType, Tag, type SearchKind } from './search.types';
  *   similarity orders each group ('Maya Chem' finds Maya Chen before Maya Chenoweth). No
  *   freshness: a classmate does not go stale.
  * - Tags: 2 exact, 1 prefix, 0 similar, plus 0.99 x similarity x freshness of its newest clip.
+ * - Organizations: by name as people (3 exact, 2 a word starts so, 1 similar, plus the same
+ *   similarities), and below every name match those whose description (or name) has the words:
+ *   0.99 x their relevance as clips'. Active ones only; no freshness.
  */
 const WEIGHTS = `'{0.1, 0.2, 0.4, 1.0}'::float4[]`;
 const CAPPED_DAYS = 28;
@@ -51,13 +55,13 @@ const relevanceSql = (vector: string, match: string, exact: string) =>
  */
 export const RANKED_MATCHES = 1000;
 
-/** How many people, tags and events TOP shows above its clips. */
+/** How many people, organizations, tags and events TOP shows above its clips. */
 export const TOP_SECTION_SIZE = 3;
 /** Suggestions while typing: at most this many of each kind. */
 export const SUGGESTIONS_PER_KIND = 5;
 
 /**
- * The campus switch (CampusScope, issue 25): MINE narrows people, clips and events to the viewer's
+ * The campus switch (CampusScope, issue 25): MINE narrows people, clips, events and organizations to the viewer's
  * campus (everyone's for a viewer with no campus, or signed out); tags are the whole app's. The
  * condition sits where the candidates are chosen, so a campus's newest matches are ranked, not the
  * whole app's newest with the other campuses' left out. `mine` is a statement parameter: the search
@@ -71,17 +75,18 @@ function withinScope(campusColumn: string, viewer: string, mine: string): string
 /** One result with its place in its list. */
 export interface SearchHit {
   kind: SearchKind;
-  node: User | Post | Tag;
+  node: SearchNode;
   position: SearchPosition;
 }
 
-/** A page of results, with what the resolver hands the request's loaders (authors, likes, follows). */
+/** A page of results, with what the resolver hands the request's loaders (authors, likes, follows, organizations). */
 export interface SearchPage {
   hits: SearchHit[];
   hasNextPage: boolean;
   postPages: PostListPage[];
   people: User[];
   viewerFollows: Map<string, boolean>;
+  organizations: Organization[];
 }
 
 interface PersonRow {
@@ -91,9 +96,9 @@ interface PersonRow {
 }
 
 /**
- * One search over people, clips, tags and events (organizations join once they exist). Each list
- * is one prepared statement a page: the database matches (GIN indexes on posts.search_vector,
- * users.search_name and search_tags.search_key), ranks and sorts; who the reader may see is the
+ * One search over people, clips, tags, events and organizations. Each list is one prepared
+ * statement a page: the database matches (GIN indexes on posts.search_vector, users.search_name,
+ * search_tags.search_key, organizations.search_name and organizations.search_vector), ranks and sorts; who the reader may see is the
  * feeds' own rule (posts/post-visibility.ts, relation-filters), applied to the ranked rows from the
  * best down, so only as many are judged as the page needs.
  */
@@ -102,23 +107,27 @@ export class SearchService {
   private readonly eventPages: PostListQuery;
   private readonly people: { first: PreparedStatement; next: PreparedStatement };
   private readonly tags: { first: PreparedStatement; next: PreparedStatement };
+  private readonly organizations: { first: PreparedStatement; next: PreparedStatement };
   private readonly users: EntityRowReader<User>;
+  private readonly organizationRows: OrganizationRows;
 
   constructor(
     private readonly db: DataSource,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.users = entityRowReader(db, User, 'u');
+    this.organizationRows = organizationRows(db);
     this.clipPages = this.postList('search clips', 'clips');
     this.eventPages = this.postList('search events', 'events');
     this.people = { first: this.peopleStatement(false), next: this.peopleStatement(true) };
     this.tags = { first: this.tagStatement(false), next: this.tagStatement(true) };
+    this.organizations = { first: this.organizationStatement(false), next: this.organizationStatement(true) };
   }
 
   /**
    * A page of `type`'s list for `q`. A blank search (or one of only punctuation) finds nothing; more
    * than 100 characters is refused in @campus-clips/rules' words. TOP's first page is the best
-   * TOP_SECTION_SIZE people, tags and events, then a page of clips; its next pages are clips.
+   * TOP_SECTION_SIZE people, organizations, tags and events, then a page of clips; its next pages are clips.
    */
   async search(
     viewer: Viewer | null,
@@ -130,7 +139,8 @@ export class SearchService {
   ): Promise<SearchPage> {
     const text = checkedText(q);
     const size = pageSize(first);
-    const position = decodeSearchCursor(after, type, type === SearchType.TOP || type === SearchType.CLIPS || type === SearchType.EVENTS);
+    const idIsUuid = type !== SearchType.PEOPLE && type !== SearchType.TAGS;
+    const position = decodeSearchCursor(after, type, idIsUuid);
     const page = emptyPage();
     if (!text.words.length) return page;
     const rankedAt = position?.rankedAt ?? this.now();
@@ -139,31 +149,35 @@ export class SearchService {
         return this.personPage(viewer, text, size, position, rankedAt, scope);
       case SearchType.TAGS:
         return this.tagPage(viewer, text, size, position, rankedAt);
+      case SearchType.ORGANIZATIONS:
+        return this.organizationPage(viewer, text, size, position, rankedAt, scope);
       case SearchType.CLIPS:
       case SearchType.EVENTS:
         return this.postPage(viewer, text, type, size, position, rankedAt, scope);
       case SearchType.TOP: {
         if (position) return this.postPage(viewer, text, SearchType.TOP, size, position, rankedAt, scope);
-        const [people, tags, events, clips] = await Promise.all([
+        const [people, organizations, tags, events, clips] = await Promise.all([
           this.personPage(viewer, text, TOP_SECTION_SIZE, null, rankedAt, scope),
+          this.organizationPage(viewer, text, TOP_SECTION_SIZE, null, rankedAt, scope),
           this.tagPage(viewer, text, TOP_SECTION_SIZE, null, rankedAt),
           this.postPage(viewer, text, SearchType.EVENTS, TOP_SECTION_SIZE, null, rankedAt, scope),
           this.postPage(viewer, text, SearchType.TOP, size, null, rankedAt, scope),
         ]);
         return {
-          hits: [...people.hits, ...tags.hits, ...events.hits, ...clips.hits],
+          hits: [...people.hits, ...organizations.hits, ...tags.hits, ...events.hits, ...clips.hits],
           hasNextPage: clips.hasNextPage,
           postPages: [...events.postPages, ...clips.postPages],
           people: people.people,
           viewerFollows: people.viewerFollows,
+          organizations: organizations.organizations,
         };
       }
     }
   }
 
   /**
-   * What to offer while a student types: the best few people and tags for `q` (organizations join
-   * here once they exist), people first. Two statements, run side by side.
+   * What to offer while a student types: the best few people, tags and organizations for `q`, in
+   * that order. Three statements, run side by side.
    */
   async suggestions(
     viewer: Viewer | null,
@@ -175,11 +189,17 @@ export class SearchService {
     if (!text.words.length) return emptyPage();
     const size = Math.min(pageSize(first), SUGGESTIONS_PER_KIND);
     const rankedAt = this.now();
-    const [people, tags] = await Promise.all([
+    const [people, tags, organizations] = await Promise.all([
       this.personPage(viewer, text, size, null, rankedAt, scope),
       this.tagPage(viewer, text, size, null, rankedAt),
+      this.organizationPage(viewer, text, size, null, rankedAt, scope),
     ]);
-    return { ...people, hits: [...people.hits, ...tags.hits], hasNextPage: false };
+    return {
+      ...people,
+      hits: [...people.hits, ...tags.hits, ...organizations.hits],
+      hasNextPage: false,
+      organizations: organizations.organizations,
+    };
   }
 
   /** The statements, for EXPLAIN notes (bench) and tests. */
@@ -191,6 +211,8 @@ export class SearchService {
       this.people.next,
       this.tags.first,
       this.tags.next,
+      this.organizations.first,
+      this.organizations.next,
     ];
   }
 
@@ -270,6 +292,30 @@ export class SearchService {
         position: { type: SearchType.TAGS, rankedAt, score: Number(row.search_score), id: row.key },
       })),
       hasNextPage: rows.length > size,
+    };
+  }
+
+  private async organizationPage(
+    viewer: Viewer | null,
+    text: SearchText,
+    size: number,
+    after: SearchPosition | null,
+    rankedAt: Date,
+    scope: CampusScope,
+  ): Promise<SearchPage> {
+    const values: unknown[] = [viewer?.uid ?? '', size + 1, text.name, text.matchQuery, text.exactQuery, mineOnly(scope)];
+    if (after) values.push(after.score, after.id);
+    const rows = await runPrepared<Record<string, unknown>>(this.db, after ? this.organizations.next : this.organizations.first, values);
+    const found = rows.slice(0, size).map((row) => ({ organization: this.organizationRows.read(row, viewer), row }));
+    return {
+      ...emptyPage(),
+      hits: found.map(({ organization, row }) => ({
+        kind: SearchType.ORGANIZATIONS,
+        node: organization,
+        position: { type: SearchType.ORGANIZATIONS, rankedAt, score: Number(row.search_score), id: organization.id },
+      })),
+      hasNextPage: rows.length > size,
+      organizations: found.map(({ organization }) => organization),
     };
   }
 
@@ -378,6 +424,41 @@ export class SearchService {
       LIMIT $2::int`;
     return new PreparedStatement(`search tags, ${next ? 'next' : 'first'} page`, text);
   }
+
+  /**
+   * Organizations: $1 the viewer, $2 rows wanted, $3 the words, $4 and $5 the words as prefixes and
+   * exactly, $6 whether the viewer's campus only, then the keyset (score, id). Matched by the trigram
+   * index on organizations.search_name (as people) or the GIN index on organizations.search_vector
+   * (a word of the description); only active ones (hidden and suspended ones are never found, not
+   * even by moderators: they reach them through the moderation queue). Read with the viewer's
+   * relation to each, so the result's viewer fields cost no statement.
+   */
+  private organizationStatement(next: boolean): PreparedStatement {
+    const named = `(c.search_name % nq.n OR nq.n <% c.search_name OR c.search_name LIKE '%' || nq.n || '%')`;
+    const text = `SELECT ${this.organizationRows.selectList}, r.search_score
+      FROM (
+        SELECT s.id, s.search_score FROM (
+          SELECT c.id,
+            (CASE WHEN ${named} THEN
+                (CASE WHEN c.search_name = nq.n THEN 3
+                      WHEN starts_with(c.search_name, nq.n) OR strpos(c.search_name, ' ' || nq.n) > 0 THEN 2
+                      ELSE 1 END)
+                + 0.5 * similarity(c.search_name, nq.n) + 0.49 * word_similarity(nq.n, c.search_name)
+              ELSE 0.99 * ${relevanceSql('c.search_vector', '$4', '$5')} END)::float8 AS search_score
+            FROM organizations c, (SELECT search_fold($3::text) AS n OFFSET 0) nq
+           WHERE (${named} OR c.search_vector @@ to_tsquery('campus_search', $4::text))
+             AND c.status = 'active'
+             AND ${withinScope('c.campus_id', '$1::text', '$6::boolean')}
+        ) s
+        WHERE TRUE ${next ? 'AND (s.search_score, s.id) < ($7::float8, $8::uuid)' : ''}
+        ORDER BY s.search_score DESC, s.id DESC
+        LIMIT $2::int
+      ) r
+      JOIN organizations o ON o.id = r.id
+      ${this.organizationRows.viewerJoins('$1::text')}
+      ORDER BY r.search_score DESC, r.id DESC`;
+    return new PreparedStatement(`search organizations, ${next ? 'next' : 'first'} page`, text);
+  }
 }
 
 function checkedText(q: string): SearchText {
@@ -387,5 +468,5 @@ function checkedText(q: string): SearchText {
 }
 
 function emptyPage(): SearchPage {
-  return { hits: [], hasNextPage: false, postPages: [], people: [], viewerFollows: new Map() };
+  return { hits: [], hasNextPage: false, postPages: [], people: [], viewerFollows: new Map(), organizations: [] };
 }
