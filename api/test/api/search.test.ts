@@ -12,11 +12,13 @@ const SEARCH = `query($q: String!, $type: SearchType!, $first: Int, $after: Stri
     edges { cursor kind node { __typename
       ... on User { id displayName photoURL followerCount isViewer viewerIsFollowing viewerCan { follow } postCount }
       ... on Post { id caption tags likeCount viewerHasLiked commentCount author { id displayName photoURL } event { name } }
-      ... on Tag { name postCount } } }
+      ... on Tag { name postCount }
+      ... on Organization { id name slug category memberCount photoURL viewerRole viewerMembership viewerIsFollowing } } }
     pageInfo { hasNextPage endCursor }
   }
 }`;
-const SUGGESTIONS = `query($q: String!) { searchSuggestions(q: $q) { __typename ... on User { id displayName } ... on Tag { name postCount } } }`;
+const SUGGESTIONS = `query($q: String!) { searchSuggestions(q: $q) { __typename ... on User { id displayName } ... on Tag { name postCount }
+  ... on Organization { id slug viewerRole } } }`;
 
 const nodes = (result: { data?: any }) => result.data.search.edges.map((edge: any) => edge.node.id ?? edge.node.name);
 
@@ -50,7 +52,7 @@ describe('search over GraphQL', () => {
     await server?.close();
   });
 
-  it('a page of clips is one statement, people one, tags one; Top four; suggestions two', async () => {
+  it('a page of clips is one statement, people one, tags one, organizations one; Top five; suggestions three', async () => {
     const clips = await graphql(server, reader.token, SEARCH, { q: 'xylophone', type: 'CLIPS', first: 10 });
     expect(clips.errors).toBeUndefined();
     expect(nodes(clips)).toHaveLength(10);
@@ -92,7 +94,7 @@ describe('search over GraphQL', () => {
 
     const top = await graphql(server, reader.token, SEARCH, { q: 'xylophone', type: 'TOP', first: 5 });
     expect(top.data.search.edges.map((edge: any) => edge.kind)).toEqual(['TAGS', 'CLIPS', 'CLIPS', 'CLIPS', 'CLIPS', 'CLIPS']);
-    expect(top.sqlStatements).toBe(4);
+    expect(top.sqlStatements).toBe(5);
     // Top's next page continues its clips.
     const topNext = await graphql(server, reader.token, SEARCH, {
       q: 'xylophone',
@@ -105,7 +107,47 @@ describe('search over GraphQL', () => {
 
     const suggestions = await graphql(server, reader.token, SUGGESTIONS, { q: 'xylo' });
     expect(suggestions.data.searchSuggestions).toEqual([{ __typename: 'Tag', name: 'xylophone', postCount: 12 }]);
-    expect(suggestions.sqlStatements).toBe(2);
+    expect(suggestions.sqlStatements).toBe(3);
+  });
+
+  it("an organization found: one statement a page, its member count and the reader's relation with it", async () => {
+    const made = await graphql(
+      server,
+      quinn.token,
+      `
+        mutation {
+          createOrganization(
+            input: { name: "Xylophone Ensemble", slug: "xylophone-ensemble", description: "Mallets and marimbas", category: ARTS }
+          ) {
+            id
+          }
+        }
+      `,
+    );
+    expect(made.errors).toBeUndefined();
+    const id = made.data.createOrganization.id;
+    const found = await graphql(server, reader.token, SEARCH, { q: 'xylofone ensemble', type: 'ORGANIZATIONS', first: 10 });
+    expect(found.errors).toBeUndefined();
+    expect(found.data.search.edges.map((edge: any) => [edge.kind, edge.node])).toEqual([
+      [
+        'ORGANIZATIONS',
+        {
+          __typename: 'Organization',
+          id,
+          name: 'Xylophone Ensemble',
+          slug: 'xylophone-ensemble',
+          category: 'ARTS',
+          memberCount: 1,
+          photoURL: null,
+          viewerRole: null,
+          viewerMembership: 'NONE',
+          viewerIsFollowing: false,
+        },
+      ],
+    ]);
+    expect(found.sqlStatements).toBe(1);
+    const mine = await graphql(server, quinn.token, SUGGESTIONS, { q: 'marimbas' });
+    expect(mine.data.searchSuggestions).toEqual([{ __typename: 'Organization', id, slug: 'xylophone-ensemble', viewerRole: 'OWNER' }]);
   });
 
   it('answers a signed-out visitor, as they may see', async () => {

@@ -190,11 +190,13 @@ export type SearchType =
   | 'CLIPS'
   /** Event posts that have not ended, soonest of the good matches first */
   | 'EVENTS'
+  /** Active organizations by name (typos forgiven, exact names first), then by words of their description */
+  | 'ORGANIZATIONS'
   /** Students by name: typos forgiven, exact names first */
   | 'PEOPLE'
   /** Tags that clips anyone may see carry */
   | 'TAGS'
-  /** The best few people, tags and upcoming events, then clips (the next pages are clips) */
+  /** The best few people, organizations, tags and upcoming events, then clips (the next pages are clips) */
   | 'TOP';
 
 export type SyncUserInput = {
@@ -837,6 +839,7 @@ export type SearchQueryVariables = Exact<{
 
 
 export type SearchQuery = { search: { edges: Array<{ cursor: string, kind: SearchType, node:
+        | { __typename: 'Organization' }
         | { __typename: 'Post', id: string, caption: string, tags: Array<string>, createdAt: string, likeCount: number, viewerHasLiked: boolean, commentCount: number, status: PostStatus, processingProgress: number | null, failureMessage: string | null, videoUrl: string, posterUrl: string | null, width: number | null, height: number | null, mentions: Array<{ start: number, length: number, user: { id: string, displayName: string | null } | null }>, viewerCan: { delete: boolean, report: boolean }, event: { name: string, date: string, startTime: string, endTime: string | null, timeZone: string, startsAt: string, endsAt: string | null, place: string | null, addedCount: number } | null, organization: { id: string, slug: string, name: string, photoURL: string | null } | null, author: { id: string, displayName: string | null, verified: boolean, photoURL: string | null, photoSources: Array<{ url: string, type: string, width: number, height: number }> } | null, renditions: Array<{ url: string, width: number, height: number }>, posterSources: Array<{ url: string, type: string, width: number, height: number }>, captionTracks: Array<{ language: string, label: string, url: string }> }
         | { __typename: 'Tag', name: string, postCount: number }
         | { __typename: 'User', id: string, displayName: string | null, photoURL: string | null, interests: Array<string>, followerCount: number, isViewer: boolean, viewerIsFollowing: boolean, viewerCan: { follow: boolean } }
@@ -849,6 +852,7 @@ export type SearchSuggestionsQueryVariables = Exact<{
 
 
 export type SearchSuggestionsQuery = { searchSuggestions: Array<
+    | { __typename: 'Organization' }
     | { __typename: 'Post' }
     | { __typename: 'Tag', name: string, postCount: number }
     | { __typename: 'User', id: string, displayName: string | null, photoURL: string | null }
