@@ -153,7 +153,6 @@ export default {
       campus: "the campus switch: the viewer's campus first, as Explore",
       events: 'an event found shows its panel (when, where, Add to my calendar)',
       follows: 'a person found has a Follow button',
-      organizations: "an organization found shows its picture (the organizations' OrganizationPicture)",
       player: 'a clip found opens in the full-screen player',
     },
     settings: {

@@ -55,7 +55,7 @@ test.afterAll(async () => {
   await page?.context().close();
 });
 
-const searchBox = () => page.getByRole('combobox', { name: 'Search people, clips, tags and events' });
+const searchBox = () => page.getByRole('combobox', { name: 'Search people, organizations, clips, tags and events' });
 
 test('a misspelt name: the box suggests her; the People tab finds her, and Tomasz follows her there', async () => {
   await searchBox().fill('Priyanka Ragunathan');

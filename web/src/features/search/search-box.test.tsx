@@ -21,6 +21,7 @@ const PEOPLE = [
   { __typename: 'User', id: 'u-mayank', displayName: 'Mayank Rao', photoURL: null },
 ];
 const TAGS = [{ __typename: 'Tag', name: 'mayday', postCount: 3 }];
+const ORGANIZATIONS = [{ __typename: 'Organization', id: 'o-may', slug: 'may-ball', name: 'May Ball Committee', photoURL: null }];
 
 /**
  * An api that answers only when the test says so, recording each request with the signal that can
@@ -85,7 +86,7 @@ describe('SearchBox', () => {
   it('is a labelled combobox in a search landmark, closed until there is something to offer', () => {
     renderBox(heldApi().client);
     expect(screen.getByRole('search', { name: 'Search Campus Clips' })).toBeInTheDocument();
-    const box = screen.getByRole('combobox', { name: 'Search people, clips, tags and events' });
+    const box = screen.getByRole('combobox', { name: 'Search people, organizations, clips, tags and events' });
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveAttribute('aria-autocomplete', 'list');
     expect(box).toHaveAttribute('maxlength', '100');
@@ -137,6 +138,21 @@ describe('SearchBox', () => {
     await typing.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(screen.getByTestId('address')).toHaveTextContent('/user/u-mayank');
     expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('organizations come after people and tags; Enter on one opens its page (/org/<slug>)', async () => {
+    const api = heldApi();
+    renderBox(api.client);
+    const typing = user();
+    await typing.type(screen.getByRole('combobox'), 'may');
+    await pause();
+    await act(async () => api.asked[0]!.answer([...PEOPLE, ...TAGS, ...ORGANIZATIONS]));
+    const options = within(screen.getByRole('listbox', { name: 'Suggestions' })).getAllByRole('option');
+    expect(options).toEqual(
+      ['Maya Chen', 'Mayank Rao', '#mayday 3 clips', 'May Ball Committee Organization'].map((name) => screen.getByRole('option', { name })),
+    );
+    await typing.keyboard('{ArrowUp}{Enter}');
+    expect(screen.getByTestId('address')).toHaveTextContent('/org/may-ball');
   });
 
   it('a tag opens its page; a click works as Enter does', async () => {

@@ -1,11 +1,12 @@
 // The one search box (issue 27), in the sidebar and the phone top bar. An ARIA 1.2 combobox (as the
 // @mention field, mentions/mention-field.tsx): the field keeps focus, aria-activedescendant names
 // the highlighted suggestion. Enter searches for the text (/search?q=), or opens the highlighted
-// person or tag; Escape closes the list, then clears the box.
+// person, tag or organization; Escape closes the list, then clears the box.
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@campus-clips/rules';
 import { Avatar } from '../../shared/components/avatar';
+import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { useSearchSuggestions, type SearchSuggestion } from './use-search-suggestions';
 
 type SearchBoxProps = {
@@ -19,7 +20,14 @@ type SearchBoxProps = {
 
 /** Where a suggestion leads. */
 export function suggestionPath(suggestion: SearchSuggestion): string {
-  return suggestion.kind === 'person' ? `/user/${encodeURIComponent(suggestion.id)}` : `/tags/${encodeURIComponent(suggestion.name)}`;
+  switch (suggestion.kind) {
+    case 'person':
+      return `/user/${encodeURIComponent(suggestion.id)}`;
+    case 'tag':
+      return `/tags/${encodeURIComponent(suggestion.name)}`;
+    case 'organization':
+      return `/org/${encodeURIComponent(suggestion.slug)}`;
+  }
 }
 
 export function SearchBox({ onNavigate, onSearch, initialText = '', className = '' }: SearchBoxProps) {
@@ -87,7 +95,7 @@ export function SearchBox({ onNavigate, onSearch, initialText = '', className = 
   return (
     <form role="search" aria-label="Search Campus Clips" onSubmit={search} className={`relative ${className}`}>
       <label htmlFor={`${listboxId}-field`} className="sr-only">
-        Search people, clips, tags and events
+        Search people, organizations, clips, tags and events
       </label>
       <input
         id={`${listboxId}-field`}
@@ -141,6 +149,12 @@ export function SearchBox({ onNavigate, onSearch, initialText = '', className = 
                     <Avatar photoURL={suggestion.photoURL} name={suggestion.displayName} size={24} />
                   </span>
                   <span className="truncate">{suggestion.displayName}</span>
+                </>
+              ) : suggestion.kind === 'organization' ? (
+                <>
+                  <OrganizationPicture photoURL={suggestion.photoURL} name={suggestion.name} size={24} decorative />
+                  <span className="truncate">{suggestion.name}</span>
+                  <span className="ml-auto shrink-0 text-xs text-slate-600">Organization</span>
                 </>
               ) : (
                 <>

@@ -35,6 +35,15 @@ const person = (id: string, displayName: string) => ({
   viewerCan: userCan(),
 });
 const tag = (name: string, postCount: number) => ({ __typename: 'Tag' as const, name, postCount });
+const organization = (id: string, name: string, slug: string, memberCount: number, photoURL: string | null = null) => ({
+  __typename: 'Organization' as const,
+  id,
+  slug,
+  name,
+  category: 'ACADEMIC' as const,
+  photoURL,
+  memberCount,
+});
 const eventPost = (id: string, name: string) =>
   makePost(id, {
     caption: name,
@@ -52,8 +61,8 @@ const eventPost = (id: string, name: string) =>
     },
   });
 
-type Kind = 'PEOPLE' | 'CLIPS' | 'TAGS' | 'EVENTS';
-type Node = ReturnType<typeof person> | ReturnType<typeof tag> | ReturnType<typeof makePost>;
+type Kind = 'PEOPLE' | 'CLIPS' | 'TAGS' | 'EVENTS' | 'ORGANIZATIONS';
+type Node = ReturnType<typeof person> | ReturnType<typeof tag> | ReturnType<typeof organization> | ReturnType<typeof makePost>;
 
 function searchMock(
   variables: { q: string; type: string; after?: string; scope?: string },
@@ -91,10 +100,11 @@ function renderSearch(route: string, mocks: MockLink.MockedResponse[]) {
 }
 
 describe('Search page', () => {
-  it('Top: people, tags, events and clips, each in its section, for the query in the address', async () => {
+  it('Top: people, organizations, tags, events and clips, each in its section, for the query in the address', async () => {
     renderSearch('/search?q=robotics', [
       searchMock({ q: 'robotics', type: 'TOP' }, [
         ['PEOPLE', person('u1', 'Robin Otis')],
+        ['ORGANIZATIONS', organization('o1', 'Robotics Club', 'robotics-club', 1)],
         ['TAGS', tag('robotics', 12)],
         ['EVENTS', eventPost('e1', 'Robotics fair')],
         ['CLIPS', makePost('p1', { caption: 'Our robot dances' })],
@@ -112,6 +122,16 @@ describe('Search page', () => {
       'href',
       '/tags/robotics',
     );
+    const organizations = within(screen.getByRole('region', { name: 'Organizations' }));
+    expect(organizations.getByRole('link', { name: 'Robotics Club' })).toHaveAttribute('href', '/org/robotics-club');
+    expect(organizations.getByText('Academic · 1 member')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'People',
+      'Organizations',
+      'Tags',
+      'Events',
+      'Clips',
+    ]);
     expect(within(screen.getByRole('region', { name: 'Events' })).getByText('Main hall', { exact: false })).toBeInTheDocument();
     const clips = within(screen.getByRole('region', { name: 'Clips' }));
     expect(clips.getByRole('button', { name: 'Open clip by Author p1 full screen: Our robot dances' })).toBeInTheDocument();
@@ -131,7 +151,7 @@ describe('Search page', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Top', 'People', 'Clips', 'Tags', 'Events']);
+    ).toEqual(['Top', 'People', 'Clips', 'Tags', 'Events', 'Organizations']);
     expect(within(tabs).getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('link', { name: 'Maya Chen' })).toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('People');
@@ -147,6 +167,29 @@ describe('Search page', () => {
     expect(await screen.findByText('No tags for “maya”')).toBeInTheDocument();
   });
 
+  it('the Organizations tab: each with its picture, its page, category and members; none found says so', async () => {
+    const user = userEvent.setup();
+    renderSearch('/search?q=chess&tab=organizations', [
+      searchMock({ q: 'chess', type: 'ORGANIZATIONS' }, [
+        ['ORGANIZATIONS', organization('o1', 'Chess Club', 'chess-club', 24, 'https://media.test/chess.jpg')],
+        ['ORGANIZATIONS', organization('o2', 'Chess Klub', 'chess-klub', 0)],
+      ]),
+      searchMock({ q: 'chess', type: 'EVENTS' }, []),
+    ]);
+    const tabs = screen.getByRole('tablist', { name: 'What to search' });
+    expect(within(tabs).getByRole('tab', { name: 'Organizations' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('link', { name: 'Chess Club' })).toHaveAttribute('href', '/org/chess-club');
+    expect(screen.getByRole('link', { name: 'Chess Klub' })).toHaveAttribute('href', '/org/chess-klub');
+    expect(screen.getByText('Academic · 24 members')).toBeInTheDocument();
+    expect(screen.getByText('Academic · 0 members')).toBeInTheDocument();
+    // The picture stands beside the name, so it says nothing of its own.
+    expect(screen.getByRole('presentation')).toHaveAttribute('src', 'https://media.test/chess.jpg');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Events' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=chess&tab=organizations');
+  });
+
   it('an empty result says what was searched', async () => {
     renderSearch('/search?q=zzyzx', [searchMock({ q: 'zzyzx', type: 'TOP' }, [])]);
     expect(await screen.findByText('No results for “zzyzx”')).toBeInTheDocument();
@@ -155,7 +198,7 @@ describe('Search page', () => {
 
   it('without a query, it says how to search; over 100 characters, the rule’s words, asking nothing', async () => {
     const { unmount } = renderSearch('/search', []);
-    expect(screen.getByText(/Search for people, clips, tags and events/)).toBeInTheDocument();
+    expect(screen.getByText(/Search for people, organizations, clips, tags and events/)).toBeInTheDocument();
     unmount();
     renderSearch(`/search?q=${'x'.repeat(101)}`, []);
     expect(screen.getByRole('alert')).toHaveTextContent('A search must be at most 100 characters');

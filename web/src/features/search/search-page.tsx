@@ -1,7 +1,7 @@
-// /search?q=<text>&tab=<top|people|clips|tags|events> (issue 27): the query and the tab live in the
+// /search?q=<text>&tab=<top|people|clips|tags|events|organizations> (issue 27): the query and the tab live in the
 // address, so Back and reload keep them. Each tab pages with infinite scroll as the feeds do (the
 // shared useNextPage: one page at a time, each after the previous landed); a clip opens in the
-// full-screen player (?view=<postId>). Organizations join as a tab once they exist.
+// full-screen player (?view=<postId>); an organization its page (/org/<slug>).
 import { useCallback, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
@@ -16,7 +16,7 @@ import { RowListSkeleton } from '../../shared/components/skeleton';
 import { Spinner } from '../../shared/components/spinner';
 import { CampusScopeSwitch, scopeVariables, useCampusScope, useViewerCampus, withScope } from '../campus';
 import { ClipPlayer, focusClipOpener, useClipPlayer } from '../player';
-import { ClipResult, EventResult, PersonResult, TagResult } from './search-results';
+import { ClipResult, EventResult, OrganizationResult, PersonResult, TagResult } from './search-results';
 
 export const SEARCH_PAGE_SIZE = 10;
 
@@ -27,6 +27,7 @@ export const SEARCH_TABS = [
   { tab: 'clips', type: 'CLIPS', label: 'Clips', none: 'no clips' },
   { tab: 'tags', type: 'TAGS', label: 'Tags', none: 'no tags' },
   { tab: 'events', type: 'EVENTS', label: 'Events', none: 'no upcoming events' },
+  { tab: 'organizations', type: 'ORGANIZATIONS', label: 'Organizations', none: 'no organizations' },
 ] as const satisfies ReadonlyArray<{ tab: string; type: SearchType; label: string; none: string }>;
 
 type Tab = (typeof SEARCH_TABS)[number];
@@ -40,7 +41,7 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const current = tabOf(params.get('tab'));
-  // People, clips and events of the viewer's campus first (issue 25), as Explore and the directory.
+  // People, organizations, clips and events of the viewer's campus first (issue 25), as Explore and the directory.
   const campus = useViewerCampus();
   const { scope, setScope } = useCampusScope();
   const ids = useId();
@@ -105,7 +106,7 @@ export default function SearchPage() {
       </div>
       <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${current.tab}`}>
         {!q ? (
-          <p className="text-gray-600">Search for people, clips, tags and events: type in the search box and press Enter.</p>
+          <p className="text-gray-600">Search for people, organizations, clips, tags and events: type in the search box and press Enter.</p>
         ) : problem ? (
           <ErrorBox message={problem} />
         ) : (
@@ -147,6 +148,7 @@ function SearchResults({ q, tab, scope }: { q: string; tab: Tab; scope: CampusSc
     tab.type === 'TOP'
       ? [
           { kind: 'PEOPLE', title: 'People' },
+          { kind: 'ORGANIZATIONS', title: 'Organizations' },
           { kind: 'TAGS', title: 'Tags' },
           { kind: 'EVENTS', title: 'Events' },
           { kind: 'CLIPS', title: 'Clips' },
@@ -167,6 +169,7 @@ function SearchResults({ q, tab, scope }: { q: string; tab: Tab; scope: CampusSc
                 const node = edge.node;
                 if (node.__typename === 'User') return <PersonResult key={node.id} person={node} itemRef={itemRef} />;
                 if (node.__typename === 'Tag') return <TagResult key={node.name} tag={node} itemRef={itemRef} />;
+                if (node.__typename === 'Organization') return <OrganizationResult key={node.id} organization={node} itemRef={itemRef} />;
                 if (node.__typename !== 'Post') return null;
                 const Result = kind === 'EVENTS' ? EventResult : ClipResult;
                 return <Result key={node.id} post={node} onOpen={() => player.open(node.id)} itemRef={itemRef} />;

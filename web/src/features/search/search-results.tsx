@@ -1,9 +1,11 @@
-// The rows a search shows: a person (Follow), a clip (opens in the full-screen player), a tag (its
-// page) and an event (its panel: when, where, Add to my calendar).
+// The rows a search shows: a person (Follow), an organization (its page), a clip (opens in the
+// full-screen player), a tag (its page) and an event (its panel: when, where, Add to my calendar).
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import type { PostCardFieldsFragment, SearchPersonFieldsFragment } from '../../graphql/graphql';
+import { ORGANIZATION_CATEGORY_LABELS, type OrganizationCategory as CategoryKey } from '@campus-clips/rules';
+import type { PostCardFieldsFragment, SearchOrganizationFieldsFragment, SearchPersonFieldsFragment } from '../../graphql/graphql';
 import { Avatar } from '../../shared/components/avatar';
+import { OrganizationPicture } from '../../shared/components/organization-picture';
 import { relativeTime } from '../../shared/lib/relative-time';
 import { PostEventPanel } from '../events';
 import { FollowButton } from '../follows';
@@ -26,6 +28,33 @@ export function PersonResult({ person, itemRef }: { person: SearchPersonFieldsFr
         {person.interests.length > 0 && <p className="truncate text-xs text-gray-500">{person.interests.slice(0, 4).join(' · ')}</p>}
       </div>
       <FollowButton user={person} />
+    </li>
+  );
+}
+
+/** An organization: picture, name (its page, /org/<slug>), category and members. */
+export function OrganizationResult({
+  organization,
+  itemRef,
+}: {
+  organization: SearchOrganizationFieldsFragment;
+  itemRef?: Ref<HTMLLIElement>;
+}) {
+  return (
+    <li ref={itemRef} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3">
+      <OrganizationPicture photoURL={organization.photoURL} name={organization.name} size={44} decorative />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/org/${encodeURIComponent(organization.slug)}`}
+          className="block truncate font-semibold text-gray-900 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {organization.name}
+        </Link>
+        <p className="text-xs text-gray-600">
+          {ORGANIZATION_CATEGORY_LABELS[organization.category.toLowerCase() as CategoryKey]} ·{' '}
+          {plural(organization.memberCount, 'member', 'members')}
+        </p>
+      </div>
     </li>
   );
 }

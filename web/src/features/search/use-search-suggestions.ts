@@ -3,10 +3,11 @@ import { useApolloClient } from '@apollo/client/react';
 import { LIMITS } from '@campus-clips/rules';
 import { SearchSuggestionsDocument, type SearchSuggestionsQuery } from '../../graphql/graphql';
 
-/** What the box offers: a person (opens their profile) or a tag (opens its page). Organizations join here. */
+/** What the box offers: a person (opens their profile), a tag or an organization (opens its page). */
 export type SearchSuggestion =
   | { kind: 'person'; key: string; id: string; displayName: string; photoURL: string | null }
-  | { kind: 'tag'; key: string; name: string; postCount: number };
+  | { kind: 'tag'; key: string; name: string; postCount: number }
+  | { kind: 'organization'; key: string; slug: string; name: string; photoURL: string | null };
 
 export const SUGGESTIONS_PER_KIND = 5;
 export const SUGGESTIONS_DEBOUNCE_MS = 200;
@@ -19,6 +20,11 @@ function toSuggestions(data: SearchSuggestionsQuery | undefined): SearchSuggesti
         : [];
     }
     if (found.__typename === 'Tag') return [{ kind: 'tag', key: `tag:${found.name}`, name: found.name, postCount: found.postCount }];
+    if (found.__typename === 'Organization') {
+      return [
+        { kind: 'organization', key: `organization:${found.id}`, slug: found.slug, name: found.name, photoURL: found.photoURL ?? null },
+      ];
+    }
     return [];
   });
 }
