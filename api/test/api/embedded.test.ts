@@ -33,7 +33,7 @@ describe('embedded PGlite mode', () => {
       student.token,
       `
         mutation {
-          saveCalendarEvent(date: "2026-11-21", name: "Demo day") {
+          saveCalendarEvent(date: "2030-11-21", name: "Demo day") {
             date
           }
         }
@@ -134,7 +134,7 @@ describe('embedded PGlite mode', () => {
       );
       expect(result.data).toEqual({
         viewer: { displayName: 'Embedded Stüdent', verified: true, campus: { shortName: 'EMB' } },
-        calendarEvents: [{ date: '2026-11-21', name: 'Demo day' }],
+        calendarEvents: [{ date: '2030-11-21', name: 'Demo day' }],
         explore: { edges: [] },
         events: { edges: [] },
         searchUsers: { edges: [{ node: { id: student.uid } }] },
@@ -162,6 +162,9 @@ describe('embedded PGlite mode', () => {
                       ... on Tag {
                         name
                       }
+                      ... on Organization {
+                        slug
+                      }
                     }
                   }
                 }
@@ -169,10 +172,13 @@ describe('embedded PGlite mode', () => {
             `,
             { q, type },
           )
-        ).data.search.edges.map((edge: { node: { id?: string; name?: string } }) => edge.node.id ?? edge.node.name);
+        ).data.search.edges.map(
+          (edge: { node: { id?: string; name?: string; slug?: string } }) => edge.node.slug ?? edge.node.id ?? edge.node.name,
+        );
       expect(await search('cafe montre', 'CLIPS')).toEqual([post.id]);
       expect(await search('Embeded Student', 'PEOPLE')).toEqual([student.uid]);
       expect(await search('evenement', 'TAGS')).toEqual(['Événements']);
+      expect(await search('Embeded Clb', 'ORGANIZATIONS')).toEqual(['embedded-club']);
     } finally {
       await second.close();
     }

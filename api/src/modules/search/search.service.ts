@@ -6,7 +6,7 @@ import type { Viewer } from '../../shared/viewer';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
 import { notMutedSql } from '../../infra/db/relation-filters';
-import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type Post, type PostListPage } from '../posts';
+import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
 import { CampusScope, mineOnly, viewerCampusSql } from '../campuses';
 import { organizationRows, type Organization, type OrganizationRows } from '../organizations';
 import { User } from '../users';
