@@ -139,7 +139,8 @@ describe('embedded PGlite mode', () => {
         events: { edges: [] },
         searchUsers: { edges: [{ node: { id: student.uid } }] },
         organization: { memberCount: 1, viewerRole: 'OWNER', posts: { edges: [{ node: { caption: 'From the club' } }] } },
-        homeFeed: { edges: [{ node: { organization: { slug: 'embedded-club' } } }] },
+        // Home: the club's post (the student is its member), then the student's own.
+        homeFeed: { edges: [{ node: { organization: { slug: 'embedded-club' } } }, { node: { organization: null } }] },
       });
       // Search on the embedded database (its pg_trgm and unaccent loaded again on reopening):
       // accents ignored, a misspelt name, a prefix, a tag.
