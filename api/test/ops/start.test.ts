@@ -76,12 +76,14 @@ test('npm start on a fresh clone: demo campus, sign-in, writes that survive a re
   let token = await signIn('maya@demo.campusclips.example', 'Campus123!');
   const feed = await gql(
     token,
-    `{ viewer { displayName followingCount } homeFeed(first: 20) { edges { node { id caption author { displayName } } } } }`,
+    `{ viewer { displayName followingCount } homeFeed(first: 50) { edges { node { id caption author { displayName } organization { name } } } } }`,
   );
   expect(feed.viewer).toEqual({ displayName: 'Maya Chen', followingCount: 4 });
   const posts = feed.homeFeed.edges.map((edge: { node: { id: string; caption: string; author: { displayName: string } } }) => edge.node);
   expect(posts.length).toBeGreaterThanOrEqual(10);
+  // Home: the students Maya follows, and the clubs she belongs to (their posts are the newest).
   expect(posts.map((post: { caption: string }) => post.caption)).toContain('Owls win the intramural semi-final 54-49');
+  expect(posts.some((post: { organization: { name: string } | null }) => post.organization !== null)).toBe(true);
 
   const target = posts[0];
   const text = `Still here after a restart? ${Date.now()}`;
@@ -110,7 +112,7 @@ test('npm start on a fresh clone: demo campus, sign-in, writes that survive a re
   );
   expect(again.post.comments.edges.map((edge: { node: { text: string } }) => edge.node.text)).toContain(text);
   expect(again.calendarEvents).toContainEqual({ date: '2031-05-06', name: 'Graduation rehearsal' });
-  expect(again.viewer.postCount).toBe(3); // not loaded twice
+  expect(again.viewer.postCount).toBe(4); // not loaded twice: her three clips and one she posted for a club
   const newcomerAgain = await gql(await signIn(newcomer.email, newcomer.password), `{ viewer { displayName } }`);
   expect(newcomerAgain.viewer).toEqual({ displayName: 'New Comer' });
 
