@@ -48,24 +48,32 @@ export function DownloadDataSection() {
     [getIdToken],
   );
 
-  const refresh = useCallback(async () => {
-    if (!base) return;
-    const response = await call(`${base}/status`).catch(() => null);
-    if (response) setArchive(((await response.json()) as { archive: Archive | null }).archive);
-  }, [base, call]);
+  /** The latest archive's state; undefined when it could not be read (the next poll tries again). */
+  const readStatus = useCallback(async (): Promise<Archive | null | undefined> => {
+    if (!base) return undefined;
+    const token = await getIdToken();
+    const response = await fetch(`${base}/status`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => null);
+    return response?.ok ? ((await response.json()) as { archive: Archive | null }).archive : undefined;
+  }, [base, getIdToken]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  // While the archive is prepared: asked again every few seconds, while the page is shown.
-  useEffect(() => {
-    if (archive?.status !== 'pending') return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
-    }, ARCHIVE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [archive?.status, refresh]);
+    let live = true;
+    const apply = (found: Archive | null | undefined) => {
+      if (live && found !== undefined) setArchive(found);
+    };
+    void readStatus().then(apply);
+    // While the archive is prepared: asked again every few seconds, while the page is shown.
+    const timer =
+      archive?.status === 'pending'
+        ? setInterval(() => {
+            if (document.visibilityState === 'visible') void readStatus().then(apply);
+          }, ARCHIVE_POLL_MS)
+        : null;
+    return () => {
+      live = false;
+      if (timer) clearInterval(timer);
+    };
+  }, [archive?.status, readStatus]);
 
   async function run(work: () => Promise<void>) {
     setBusy(true);

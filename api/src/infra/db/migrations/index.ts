@@ -14,7 +14,7 @@ import { Campuses1764800000000 } from './1764800000000-campuses';
 import { CaptionTracks1764828000000 } from './1764828000000-caption-tracks';
 import { Search1764850000000 } from './1764850000000-search';
 import { Organizations1764900000000 } from './1764900000000-organizations';
-import { DataExportArchives1764950000000 } from './1764950000000-data-export-archives';
+import { DataExportArchives1765000000000 } from './1765000000000-data-export-archives';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -34,5 +34,5 @@ export const MIGRATIONS = [
   CaptionTracks1764828000000,
   Search1764850000000,
   Organizations1764900000000,
-  DataExportArchives1764950000000,
+  DataExportArchives1765000000000,
 ];

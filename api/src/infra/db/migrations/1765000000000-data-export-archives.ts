@@ -8,8 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * pending answers that one). No foreign key to users: a deleted account's archive is found and
  * deleted by the sweep, file and all, where a cascade would drop the row and leave the file behind.
  */
-export class DataExportArchives1764950000000 implements MigrationInterface {
-  name = 'DataExportArchives1764950000000';
+export class DataExportArchives1765000000000 implements MigrationInterface {
+  name = 'DataExportArchives1765000000000';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
