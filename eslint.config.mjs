@@ -73,7 +73,11 @@ const apiBoundaries = {
     'boundaries/elements': [
       // Tests first: a feature's tests and scenarios sit in its folder but are test code.
       { type: 'test-module', pattern: `${API}/modules/*/*.{test,scenarios}.ts`, mode: 'file', capture: ['feature'] },
-      { type: 'root', pattern: `${API}/{main,app,config,worker,admin-cli,video-processing-wiring,version,telemetry}.ts`, mode: 'file' },
+      {
+        type: 'root',
+        pattern: `${API}/{main,app,config,worker,admin-cli,video-processing-wiring,data-export-wiring,version,telemetry}.ts`,
+        mode: 'file',
+      },
       { type: 'shared', pattern: `${API}/shared` },
       { type: 'infra', pattern: `${API}/infra` },
       { type: 'wiring', pattern: `${API}/modules/*.ts`, mode: 'file' },

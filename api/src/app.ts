@@ -37,6 +37,7 @@ import { openJobQueue, type JobQueue } from './infra/queue/job-queue';
 import { createQueueMetrics } from './infra/queue/queue-metrics';
 import { createProcessRegistry } from './infra/telemetry/process-metrics';
 import { createVideoProcessing } from './video-processing-wiring';
+import { startDataExportArchives } from './data-export-wiring';
 import type { VideoProcessingService } from './modules/video-processing';
 
 /**
@@ -58,6 +59,8 @@ export interface App {
   limits: RateLimiter;
   jobs: JobQueue;
   videoProcessing: VideoProcessingService;
+  /** Deletes expired data export archives (also every hour); returns how many. */
+  sweepExportArchives(): Promise<number>;
   /** Tells every instance that an account's role or suspension changed. */
   announceStanding(uid: string): Promise<void>;
   listen(): Promise<{ port: number; url: string }>;
@@ -122,6 +125,7 @@ export async function createApp(
   const services = createServices({
     publicBase: base.current,
     videoPipeline: videoProcessing,
+    exportArchives: { queue: jobs, store: media.store },
     reportsToHide: config.reportsToHide,
     signupMode: config.signupMode,
     announceStanding: (uid) => standingChanges.announce(uid),
@@ -145,6 +149,11 @@ export async function createApp(
   // Each token verified afresh keeps the student's stored `verified` (the badge) as the token says.
   verifier.onFreshToken((viewer) => services.users.noteEmailVerified(viewer));
   await prepareCampuses(config, services, logger);
+  // Archives are built where videos are (in process when TRANSCODE_WORKERS > 0, else by `npm run worker`).
+  const exportArchives = await startDataExportArchives(services.dataExportArchives, {
+    workers: config.transcodeWorkers > 0 ? 1 : 0,
+    logger,
+  });
 
   const relationChanges = listen(pubsub, RELATIONS_CHANGED, (payload) => {
     const uids = (payload as { uids?: unknown } | null)?.uids;
@@ -218,6 +227,7 @@ export async function createApp(
     limits,
     jobs,
     videoProcessing,
+    sweepExportArchives: exportArchives.sweep,
     announceStanding: (uid) => standingChanges.announce(uid),
     listen() {
       return new Promise((resolve, reject) => {
@@ -235,6 +245,7 @@ export async function createApp(
       await graphql.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       // A transcode still running is left to its heartbeat: another worker retries it.
+      exportArchives.stop();
       await jobs.stopWorkers(5_000);
       await jobs.close();
       await media.close();

@@ -13,10 +13,13 @@ import { createProcessRegistry } from './infra/telemetry/process-metrics';
 import { ENTITIES } from './modules/entities';
 import { UploadRecords } from './modules/uploads';
 import { createVideoProcessing } from './video-processing-wiring';
+import { startDataExportArchives } from './data-export-wiring';
+import { DataExportArchiveService, DataExportService } from './modules/data-export';
 import { VERSION } from './version';
 
 /**
- * `npm run worker`: a process that only transcodes (TRANSCODE_WORKERS at a time, default 1), on
+ * `npm run worker`: a process that transcodes (TRANSCODE_WORKERS at a time, default 1) and builds
+ * students' data export archives, on
  * the same database, media store and Redis as the api. Run as many as the videos need; a worker
  * killed mid-job loses nothing: its job is retried on another once its heartbeat stops. With
  * HEALTH_PORT it answers GET /healthz (alive while it reaches its database) and GET /metrics
@@ -63,6 +66,9 @@ async function main(): Promise<void> {
     pubsub,
     logger,
   });
+  // Students' data export archives too (one at a time: a few a day, each reading the student's media once).
+  const archives = new DataExportArchiveService(database.dataSource, new DataExportService(database.dataSource), { queue: jobs, store });
+  const exportArchives = await startDataExportArchives(archives, { workers: 1, logger });
   logger.info({ concurrency: Math.max(1, config.transcodeWorkers), store: store.description }, 'Campus Clips worker transcoding');
   // For container health checks and Prometheus (HEALTH_PORT): /metrics, and anything else is the health check.
   const healthPort = config.workerHealthPort;
@@ -93,6 +99,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     health?.close();
+    exportArchives.stop();
     await jobs.stopWorkers(10_000);
     await jobs.close();
     await store.close();

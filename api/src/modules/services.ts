@@ -5,7 +5,9 @@ import { CaptionTrackService } from './caption-tracks';
 import { type BlockEvents, BlockService } from './blocks';
 import { ModerationService } from './moderation';
 import { CalendarService } from './calendar';
-import { DataExportService } from './data-export';
+import { DataExportArchiveService, DataExportService } from './data-export';
+import type { JobQueue } from '../infra/queue/job-queue';
+import type { MediaStore } from '../infra/media/media-store';
 import { CalendarFeedService, EventsService, postEventChecker, type PublicBase } from './events';
 import { type CommentEvents, CommentService } from './comments';
 import { FollowService } from './follows';
@@ -38,6 +40,7 @@ export interface Services {
   search: SearchService;
   organizations: OrganizationService;
   dataExport: DataExportService;
+  dataExportArchives: DataExportArchiveService;
   captionTracks: CaptionTrackService;
 }
 
@@ -50,6 +53,8 @@ export interface ServiceDeps {
   /** A block or mute was made (app.ts: every instance's live comments hear it). */
   blockEvents?: BlockEvents;
   identity: IdentityAdmin;
+  /** Where data export archives are queued and kept (the app's job queue and media store). */
+  exportArchives: { queue: JobQueue; store: MediaStore };
   /** video-processing's VideoProcessingService: queues a new post's transcoding. */
   videoPipeline: VideoPipeline;
   /** Reports by this many different students hide a post pending review. */
@@ -68,6 +73,7 @@ export function createServices({
   commentEvents,
   identity,
   videoPipeline,
+  exportArchives,
   reportsToHide = 3,
   announceStanding,
   notificationEvents = { countChanged: () => undefined },
@@ -137,6 +143,7 @@ export function createServices({
     },
   });
   organizations = new OrganizationService(db, media, notifications, moderation);
+  const dataExport = new DataExportService(db);
   return {
     campuses,
     users,
@@ -154,7 +161,8 @@ export function createServices({
     notifications,
     search: new SearchService(db),
     organizations,
-    dataExport: new DataExportService(db),
+    dataExport,
+    dataExportArchives: new DataExportArchiveService(db, dataExport, exportArchives),
     captionTracks,
   };
 }

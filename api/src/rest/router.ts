@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response, type Router } from 'express';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -88,7 +89,16 @@ export function createRestRouter(options: {
         if (result instanceof RestAttachment) {
           res.status(route.status ?? 200).setHeader('Content-Type', result.contentType);
           res.setHeader('Content-Disposition', `attachment; filename="${result.fileName.replace(/[^\w.-]/g, '')}"`);
-          res.send(result.body);
+          if (typeof result.body === 'string') {
+            res.send(result.body);
+            return;
+          }
+          // A stored file: private (no shared cache keeps it), streamed; a failure midway cuts the response.
+          res.setHeader('Content-Length', String(result.body.size));
+          res.setHeader('Cache-Control', 'private, no-store');
+          await pipeline(result.body.stream, res).catch((error: { code?: string }) => {
+            if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') options.logUnexpected(error);
+          });
           return;
         }
         res.status(route.status ?? 200).json({ success: true, message: 'OK', ...result });

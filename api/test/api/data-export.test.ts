@@ -1,4 +1,7 @@
-import { createPost } from '../support/scenario';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import yauzl from 'yauzl';
+import { createPost, fixtureVideos } from '../support/scenario';
 import { createStudent, graphql, newClientAddress, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
 
 /**
@@ -117,4 +120,162 @@ describe("a student's data export", () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await from(newClientAddress())).status).toBe(200);
   });
+  describe("as an archive (data.json and the student's own media, as a ZIP built by a queued job)", () => {
+    let dee: Student;
+    let archiveId: string;
+    const archives = async (uid: string) =>
+      (await server.app.database.dataSource.query(`SELECT id, status, store_path FROM data_export_archives WHERE user_uid = $1`, [
+        uid,
+      ])) as Array<{
+        id: string;
+        status: string;
+        store_path: string | null;
+      }>;
+
+    beforeAll(async () => {
+      dee = await createStudent(server, { displayName: 'Dee Archiver' });
+      await createPost(server, dee, { caption: 'Dee on the quad' });
+    });
+
+    it('queues one archive per student at a time: asking again while it is prepared answers the same one', async () => {
+      const first = await rest(server, 'POST', `/api/users/${dee.uid}/data-export`, { token: dee.token });
+      expect(first).toMatchObject({ status: 202, body: { success: true, archive: { status: 'pending', downloadUrl: null } } });
+      archiveId = first.body.archive.id;
+      const again = await rest(server, 'POST', `/api/users/${dee.uid}/data-export`, { token: dee.token });
+      expect(again.body.archive.id).toBe(archiveId);
+      const status = await rest(server, 'GET', `/api/users/${dee.uid}/data-export/status`, { token: dee.token });
+      expect(status.body.archive).toMatchObject({ id: archiveId, status: 'pending' });
+      expect(await archives(dee.uid)).toHaveLength(1);
+    });
+
+    it("refuses another student's request and status (403) and changes nothing", async () => {
+      const before = await archives(dee.uid);
+      const asked = await rest(server, 'POST', `/api/users/${dee.uid}/data-export`, { token: bo.token });
+      expect(asked).toMatchObject({ status: 403, body: { success: false, message: 'You can only act as yourself.' } });
+      const status = await rest(server, 'GET', `/api/users/${dee.uid}/data-export/status`, { token: bo.token });
+      expect(status.status).toBe(403);
+      expect(JSON.stringify(status.body)).not.toContain(archiveId);
+      expect(await archives(dee.uid)).toEqual(before);
+      expect(await archives(bo.uid)).toEqual([]);
+      expect((await rest(server, 'POST', `/api/users/${dee.uid}/data-export`, {})).status).toBe(401);
+    });
+
+    it('is built by a worker; its owner alone downloads data.json and the bytes of their clip', async () => {
+      // The test server runs no workers (TRANSCODE_WORKERS=0): this one takes the queued job as `npm run worker` would.
+      await server.app.services.dataExportArchives.startWorkers();
+      let archive: { status: string; downloadUrl: string | null; size: number; expiresAt: string } | null = null;
+      for (let i = 0; i < 120 && archive?.status !== 'ready'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        archive = (await rest(server, 'GET', `/api/users/${dee.uid}/data-export/status`, { token: dee.token })).body.archive;
+        expect(archive?.status).not.toBe('failed');
+      }
+      expect(archive).toMatchObject({ status: 'ready', downloadUrl: `/api/users/${dee.uid}/data-export/archives/${archiveId}` });
+      const days = (new Date(archive!.expiresAt).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThanOrEqual(7);
+      const [row] = await archives(dee.uid);
+      expect(row!.store_path).toMatch(/^exports\/[0-9a-f]{32}\.zip$/);
+      // Not a public file: /media serves nothing under exports/.
+      expect((await fetch(`${server.url}/media/${row!.store_path}`)).status).toBe(404);
+
+      const download = await fetch(`${server.url}${archive!.downloadUrl}`, { headers: { authorization: `Bearer ${dee.token}` } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/zip');
+      expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="campus-clips-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+      const zip = Buffer.from(await download.arrayBuffer());
+      expect(zip.length).toBe(archive!.size);
+      const entries = await unzip(zip);
+      const data = JSON.parse(entries.get('data.json')!.toString('utf8'));
+      expect(data).toMatchObject({
+        format: 'campus-clips-data-export',
+        profile: { uid: dee.uid },
+        posts: [{ caption: 'Dee on the quad' }],
+      });
+      const clip = fs.readFileSync(fixtureVideos()[0]!);
+      const original = [...entries].find(([name]) => name.startsWith('media/originals/'));
+      expect(original?.[1].equals(clip)).toBe(true);
+      // The clip as played (here the upload itself, served as its one rendition), under its /media path.
+      const played = data.posts[0].videoUrl.replace(/^\/media\//, 'media/');
+      expect(entries.get(played)?.equals(clip)).toBe(true);
+      // Nobody else's media: every file is one of Dee's uploads'.
+      const own: Array<{ path: string }> = await server.app.database.dataSource.query(
+        `SELECT f.path FROM media_files f JOIN uploads u ON u.id = f.upload_id WHERE u.owner_uid = $1
+          UNION SELECT original_path FROM uploads WHERE owner_uid = $1 AND original_path IS NOT NULL`,
+        [dee.uid],
+      );
+      expect([...entries.keys()].filter((name) => name !== 'data.json').sort()).toEqual(own.map((file) => `media/${file.path}`).sort());
+    }, 60_000);
+
+    it("is served to nobody else: another student's token gets 403 (their uid) or 404 (their own uid), none 401", async () => {
+      const as = (token: string | null, uid: string) =>
+        fetch(`${server.url}/api/users/${uid}/data-export/archives/${archiveId}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      const forged = await as(bo.token, dee.uid);
+      expect(forged.status).toBe(403);
+      const ownPath = await as(bo.token, bo.uid);
+      expect(ownPath.status).toBe(404);
+      expect(ownPath.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((await as(null, dee.uid)).status).toBe(401);
+      expect((await archives(dee.uid))[0]).toMatchObject({ id: archiveId, status: 'ready' });
+    });
+
+    it('is deleted, row and file, once expired and swept', async () => {
+      const [row] = await archives(dee.uid);
+      expect(await server.app.media.store.stat(row!.store_path!)).not.toBeNull();
+      // Another student's archive that has not expired stays.
+      await server.app.database.dataSource.query(
+        `INSERT INTO data_export_archives (user_uid, status, expires_at) VALUES ($1, 'failed', now() + interval '1 day')`,
+        [bo.uid],
+      );
+      await server.app.database.dataSource.query(`UPDATE data_export_archives SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+        archiveId,
+      ]);
+      expect((await rest(server, 'GET', `/api/users/${dee.uid}/data-export/archives/${archiveId}`, { token: dee.token })).status).toBe(404);
+      expect(await server.app.sweepExportArchives()).toBe(1);
+      expect(await archives(dee.uid)).toEqual([]);
+      expect(await server.app.media.store.stat(row!.store_path!)).toBeNull();
+      expect(await archives(bo.uid)).toHaveLength(1);
+      const status = await rest(server, 'GET', `/api/users/${dee.uid}/data-export/status`, { token: dee.token });
+      expect(status).toMatchObject({ status: 200, body: { archive: null } });
+    });
+
+    it("is rate limited with the export's budget (the JSON's and the archive's together), in the api's words", async () => {
+      const student = await createStudent(server);
+      const statuses: number[] = [];
+      await rest(server, 'GET', `/api/users/${student.uid}/data-export`, { token: student.token });
+      for (let i = 0; i < 5; i += 1)
+        statuses.push((await rest(server, 'POST', `/api/users/${student.uid}/data-export`, { token: student.token })).status);
+      expect(statuses).toEqual([202, 202, 202, 202, 429]);
+      const refused = await rest(server, 'POST', `/api/users/${student.uid}/data-export`, { token: student.token });
+      expect(refused.body).toMatchObject({ success: false, message: expect.stringMatching(/^Too many requests/) });
+      // Polling the status is not counted.
+      for (let i = 0; i < 10; i += 1)
+        expect((await rest(server, 'GET', `/api/users/${student.uid}/data-export/status`, { token: student.token })).status).toBe(200);
+    });
+  });
 });
+
+/** Every entry of a ZIP, by name. */
+async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  const file = await promisify<Buffer, yauzl.Options, yauzl.ZipFile>(yauzl.fromBuffer)(zip, { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    file.on('error', reject);
+    file.on('end', resolve);
+    file.on('entry', (entry: yauzl.Entry) => {
+      file.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('error', reject);
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          file.readEntry();
+        });
+      });
+    });
+    file.readEntry();
+  });
+  return entries;
+}

@@ -405,6 +405,10 @@ const REST_CASES: Record<string, { spent?: number; calls(actor: Student): Promis
   'PUT /api/users/:uid': {
     calls: async (actor) => async () => ({ path: `/api/users/${actor.uid}`, body: { bio: 'Rewritten' } }),
   },
+  // Asking for a data export archive: the first call queues one, the next answer that pending one.
+  'POST /api/users/:uid/data-export': {
+    calls: async (actor) => async () => ({ path: `/api/users/${actor.uid}/data-export` }),
+  },
   'POST /api/posts': {
     calls: async (actor) => async () => ({
       path: '/api/posts',
@@ -622,7 +626,8 @@ function mutationFor(action: LimitedAction): string | undefined {
 describe('per address, across students', () => {
   // Sign-ups (rate-limits.test.ts), uploads (below), account deletion (its case above) and the
   // sign-up form's signUpCheck (a query, below) are shown on their own; search, the other limited
-  // read, in search.test.ts, and data exports (a REST read) in data-export.test.ts.
+  // read, in search.test.ts, and data exports (the JSON, a REST read, and the archive, a REST
+  // write whose per-student limit is above) in data-export.test.ts.
   const actions = (Object.keys(RATE_LIMITS) as LimitedAction[]).filter(
     (action) => !['signup', 'upload', 'account', 'signUpCheck', 'search', 'dataExport'].includes(action),
   );

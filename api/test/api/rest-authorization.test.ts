@@ -76,6 +76,19 @@ function specErrorOf(route: RestRoute) {
   return route.failureHasError ? { error: route.failure } : {};
 }
 
+/** A ready data export archive of the student's (its job run here: this server runs no workers). */
+async function archiveOf(student: Student): Promise<string> {
+  const asked = await rest(server, 'POST', `/api/users/${student.uid}/data-export`, { token: student.token });
+  const id: string = asked.body.archive.id;
+  await server.app.services.dataExportArchives.runJob({
+    id: 'authorization-test',
+    data: { archiveId: id },
+    retryCount: 0,
+    signal: new AbortController().signal,
+  });
+  return id;
+}
+
 async function expectOk(response: { status: number; body: unknown }) {
   if (response.status >= 300) throw new Error(`setup call failed: ${response.status} ${JSON.stringify(response.body)}`);
 }
@@ -87,6 +100,9 @@ const CASES: Record<string, RequestBuilder> = {
   }),
   'GET /api/users/:uid': async (actor) => ({ params: { uid: actor.uid } }),
   'GET /api/users/:uid/data-export': async (actor) => ({ params: { uid: actor.uid } }),
+  'POST /api/users/:uid/data-export': async (actor) => ({ params: { uid: actor.uid } }),
+  'GET /api/users/:uid/data-export/status': async (actor) => ({ params: { uid: actor.uid } }),
+  'GET /api/users/:uid/data-export/archives/:id': async (actor) => ({ params: { uid: actor.uid, id: await archiveOf(actor) } }),
   'PUT /api/users/:uid': async (actor) => ({
     params: { uid: actor.uid },
     body: { displayName: 'Renamed By Request', bio: 'Written by the caller', interests: ['Art'] },
@@ -303,7 +319,9 @@ describe.each(userRoutes.map((route) => [routeKey(route), route] as const))('%s'
       });
     } else {
       const response = await send(route, request, { token });
-      expect({ status: response.status, success: response.body.success }).toEqual({ status: route.status ?? 200, success: true });
+      // A file (the data export, its archive) is its own body, without `success`: given as an attachment.
+      const given = response.headers.get('content-disposition')?.startsWith('attachment; ') || response.body.success;
+      expect({ status: response.status, given }).toEqual({ status: route.status ?? 200, given: true });
     }
   });
 });

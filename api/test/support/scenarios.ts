@@ -283,6 +283,7 @@ async function openSuite(label: string): Promise<Suite> {
     db: dataSource,
     media: mediaService,
     videoPipeline,
+    exportArchives: { queue: jobs, store: mediaStore },
     commentEvents: { commentAdded: (event) => commentEvents.push(event) },
     // As app.ts: the identity account goes, and one already gone is not an error.
     identity: {

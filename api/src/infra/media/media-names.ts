@@ -80,9 +80,12 @@ export function captionPath(name = randomMediaName()): string {
   return `captions/${name}.vtt`;
 }
 
-/** What the store may hold: the public folders and `originals/`, which no URL can name (never served). */
+/**
+ * What the store may hold: the public folders, and `originals/` and `exports/` (students' data
+ * archives), which no URL can name (never served by /media).
+ */
 export function isStorePath(storePath: string): boolean {
-  return isSafeMediaPath(storePath) || /^originals\/[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(storePath);
+  return isSafeMediaPath(storePath) || /^(originals|exports)\/[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(storePath);
 }
 
 /** Where an uploaded video is kept as received, out of reach of /media: `originals/{name}.{extension}`. */

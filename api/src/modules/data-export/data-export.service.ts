@@ -8,7 +8,7 @@ import type { Viewer } from '../../shared/viewer';
  * data (their e-mail, birth date, calendar, settings) and, of anyone else, only what any signed-in
  * student sees anyway (a uid and display name beside a follow or a block): never another person's
  * e-mail, birth date, calendar or settings. Media is listed by its address (`/media/...`); the
- * files are the public renditions, posters and photos.
+ * queued archive (data-export-archive.service.ts) holds this as data.json beside the files themselves.
  */
 export interface StudentData {
   format: 'campus-clips-data-export';
@@ -42,6 +42,11 @@ export class DataExportService {
   /** The caller's own data (the REST route and GraphQL answer only for the caller). */
   async forViewer(viewer: Viewer): Promise<StudentData> {
     return this.collect(viewer.uid);
+  }
+
+  /** data.json of a queued archive (data-export-archive.service.ts), for the student who asked. */
+  async forStudent(uid: string): Promise<StudentData> {
+    return this.collect(uid);
   }
 
   /** `npm run admin -- export <email>`: an operator answering a student's written request. */
@@ -117,7 +122,7 @@ export class DataExportService {
   }
 }
 
-/** The archive's file name: the student's data on a day. */
-export function exportFileName(now = new Date()): string {
-  return `campus-clips-my-data-${now.toISOString().slice(0, 10)}.json`;
+/** The export's file name: the student's data on a day. */
+export function exportFileName(now = new Date(), extension: 'json' | 'zip' = 'json'): string {
+  return `campus-clips-my-data-${now.toISOString().slice(0, 10)}.${extension}`;
 }

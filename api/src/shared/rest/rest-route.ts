@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { LimitedAction } from '../rate-limit-table';
 import type { Viewer } from '../viewer';
@@ -18,14 +19,15 @@ export type ActsAs = { param: string } | { body: string };
 export type RestAnswer = Record<string, unknown> | RestAttachment;
 
 /**
- * A file a route answers instead of the JSON body (an event's .ics), sent as an attachment.
+ * A file a route answers instead of the JSON body (an event's .ics), sent as an attachment: text,
+ * or a stream of `size` bytes (a data export archive, from the media store).
  * Failures still answer the usual JSON error body.
  */
 export class RestAttachment {
   constructor(
     readonly contentType: string,
     readonly fileName: string,
-    readonly body: string,
+    readonly body: string | { stream: Readable; size: number },
   ) {}
 }
 

@@ -15,6 +15,7 @@ import { CaptionTracks1764828000000 } from './1764828000000-caption-tracks';
 import { Search1764850000000 } from './1764850000000-search';
 import { Organizations1764900000000 } from './1764900000000-organizations';
 import { OrganizationSearch1764950000000 } from './1764950000000-organization-search';
+import { DataExportArchives1765000000000 } from './1765000000000-data-export-archives';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Search1764850000000,
   Organizations1764900000000,
   OrganizationSearch1764950000000,
+  DataExportArchives1765000000000,
 ];
