@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** A labelled on/off switch with a line of explanation (Settings' notification kinds, profile visibility). */
+/** A labelled on/off switch with a line of explanation (Settings' notification kinds, profile visibility, playback). */
 export function Switch({
   label,
   hint,
@@ -11,7 +11,7 @@ export function Switch({
   label: string;
   hint: string;
   checked: boolean;
-  disabled: boolean;
+  disabled?: boolean;
   onToggle: () => void;
 }) {
   const labelId = useId();
@@ -34,13 +34,13 @@ export function Switch({
         aria-describedby={hintId}
         disabled={disabled}
         onClick={onToggle}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-ring disabled:cursor-wait disabled:opacity-60 ${
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full focus-ring motion-safe:transition-colors disabled:cursor-wait disabled:opacity-60 ${
           checked ? 'bg-indigo-600' : 'bg-slate-300'
         }`}
       >
         <span
           aria-hidden="true"
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow motion-safe:transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
         />
       </button>
     </div>
