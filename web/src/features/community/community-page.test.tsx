@@ -116,7 +116,7 @@ describe('community directory (D12)', () => {
       expect(row.querySelector('[role="img"][aria-label="Verified student"]')).not.toBeNull();
       expect(row).toHaveTextContent('EXU');
 
-      await user.click(screen.getByRole('button', { name: 'All campuses' }));
+      await user.click(await screen.findByRole('button', { name: 'All campuses' }));
       expect(screen.getByRole('button', { name: 'All campuses' })).toHaveAttribute('aria-pressed', 'true');
       expect(await screen.findByRole('link', { name: 'Sam Elsewhere' })).toBeInTheDocument();
       const elsewhereRow = screen.getByRole('link', { name: 'Sam Elsewhere' }).closest('li')!;
