@@ -27,7 +27,9 @@ async function withRunDatabase<T>(work: (client: pg.Client) => Promise<T>): Prom
 export async function copyReadyPosts(sourceIds: string[], authorUid: string, count: number, captionPrefix: string): Promise<string[]> {
   return withRunDatabase(async (client) => {
     const { rows: columns } = await client.query<{ column_name: string }>(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = 'posts' AND table_schema = current_schema()`,
+      // Generated columns (search_vector) are the database's to write.
+      `SELECT column_name FROM information_schema.columns
+        WHERE table_name = 'posts' AND table_schema = current_schema() AND is_generated = 'NEVER'`,
     );
     // Everything the copy keeps from its source: the media and its facts, tags, state.
     const fresh = new Set(['id', 'author_uid', 'caption', 'created_at', 'upload_id', 'like_count', 'comment_count', 'mentions']);

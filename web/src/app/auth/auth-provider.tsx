@@ -34,11 +34,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The uid whose profile a screen has already confirmed complete; a slower sync must not undo it.
   const confirmedCompleteUid = useRef<string | null>(null);
   const latestUid = useRef<string | null>(null);
+  // Whose answers the Apollo cache holds: undefined before the first report, null signed out.
+  const cachedUid = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {
     return onAuthStateChanged(auth, async (user) => {
       latestUid.current = user?.uid ?? null;
       if (!user) {
+        cachedUid.current = null;
         rememberUid(null);
         confirmedCompleteUid.current = null;
         setCurrentUser(null);
@@ -48,6 +51,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return;
       }
       rememberUid(user.uid);
+      // The cache holds what the api answered the previous viewer (signed out, or another student),
+      // viewerCan decisions included: a post read signed out said 'no comment'. Forget it first.
+      if (cachedUid.current !== undefined && cachedUid.current !== user.uid) {
+        const { resetApolloCache } = await import('../../shared/lib/apollo-instance');
+        await resetApolloCache();
+      }
+      cachedUid.current = user.uid;
       setSyncing(true);
       setRefusal(null);
       let status: ProfileStatus = 'unknown';
