@@ -92,7 +92,7 @@ export function PostCard({ post, commentsOpenAtStart = false, signInReturnTo, on
                 <span className="shrink-0">by</span>{' '}
                 <Link
                   to={authorLink}
-                  className="truncate rounded font-medium text-gray-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  className="truncate rounded font-medium leading-6 text-gray-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
                 >
                   {authorName}
                 </Link>
