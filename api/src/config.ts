@@ -69,7 +69,7 @@ export interface Config {
   /**
    * Who may join (SIGNUP_MODE, D16): 'restricted', only addresses on a campus's e-mail domains (the
    * default with NODE_ENV=production); 'open', any address, with the campus its domain names if any
-   * (the default otherwise: `npm start`, development, the browser tests).
+   * (the default otherwise: `npm start` and development; the browser tests set restricted with a test campus).
    */
   signupMode: SignupMode;
   /** FIRST_CAMPUS="Name|SHORT|domain1,domain2": made on start when the deployment has no campus yet. */
