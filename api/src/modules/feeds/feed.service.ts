@@ -29,7 +29,7 @@ export class FeedService {
   private readonly campusExplorePages: PostListQuery;
 
   constructor(db: DataSource) {
-    // $3: the follow count from which Home walks the campus instead of probing each followee.
+    // Its one parameter: the follow count from which Home walks the campus instead of probing each followee.
     this.homePages = new PostListQuery(db, 'home feed', 1, ({ viewer, want, after, extra }) => {
       const walkFrom = `${extra(0)}::int`;
       // Followees' posts once ready; the viewer's own at every stage (posts/post-visibility.ts);

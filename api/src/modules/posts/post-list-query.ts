@@ -1,6 +1,7 @@
 import type DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
+import { LIMITS } from '@campus-clips/rules';
 import { toPage, type Page, type PageRequest } from '../../shared/paging';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
@@ -26,7 +27,7 @@ export interface PostListPage extends Page<Post> {
 export type PickPostsSql = (params: {
   /** The viewer's uid parameter. */
   viewer: string;
-  /** The rows-wanted parameter (the page and one more). */
+  /** How many rows to pick (the page and one more), a number written into the SQL text. */
   want: string;
   /** The keyset condition on a posts alias ('AND (alias.created_at, alias.id) < ...'), or '' on a first page. */
   after: (alias: string) => string;
@@ -58,60 +59,81 @@ export const NEWEST_FIRST: PostListOrder = { column: 'created_at', direction: 'D
  * its SQL text again on every request; the text is now built here once per list and keyset shape.
  *
  * `pickPosts` returns a SELECT of posts rows aliased `q` (`SELECT q.* FROM posts q ...`) in the
- * list's `order` (newest first unless told), limited to `want` rows, with the keyset condition
+ * list's `order` (newest first unless told), limited to `want` rows (a number in the text), with the keyset condition
  * `after('q')` in its WHERE. A page request's keyset position is in the list's order: for a list
  * by event start, its `createdAt` holds the event's start.
  */
 export class PostListQuery {
-  private readonly first: PreparedStatement;
-  private readonly next: PreparedStatement;
+  /** The first-page and next-page statements of each page size asked for so far. */
+  private readonly bySize = new Map<number, { first: PreparedStatement; next: PreparedStatement }>();
   private readonly posts: EntityRowReader<Post>;
   private readonly authors: EntityRowReader<User>;
   private readonly scored: boolean;
 
   constructor(
     private readonly db: DataSource,
-    purpose: string,
+    private readonly purpose: string,
     private readonly extraParameters: number,
-    pickPosts: PickPostsSql,
+    private readonly pickPosts: PickPostsSql,
     private readonly order: PostListOrder = NEWEST_FIRST,
     /** Plan each page with its values instead of once (infra/db/prepared-statements.ts): search's lists. */
-    planEachRun = false,
+    private readonly planEachRun = false,
   ) {
     this.posts = entityRowReader(db, Post, 'p');
     this.authors = entityRowReader(db, User, 'u');
-    const afterIndex = 3 + extraParameters;
-    const { column, direction } = order;
+    this.scored = order.column === 'search_score';
+  }
+
+  /** The statements of the web app's page size, for EXPLAIN notes and tests (values: pageValues). */
+  get statements(): PreparedStatement[] {
+    const { first, next } = this.statementsFor(LIMITS.pageSize.default);
+    return [first, next];
+  }
+
+  /**
+   * The page size is written into the SQL text, never a parameter: with `LIMIT $n` PostgreSQL
+   * costs the reusable generic plan as if the whole table were wanted (373,700 against 168 at
+   * campus scale), never switches to it, and plans every execution again (issue 30: 1.2-1.4 ms of
+   * planning for 0.14 ms of work). Sizes are rounded up to a few shapes (PAGE_SHAPES) so a client
+   * choosing every size from 1 to 50 still leaves each connection a handful of statements.
+   */
+  private statementsFor(size: number): { first: PreparedStatement; next: PreparedStatement } {
+    const shape = pageShape(size);
+    let statements = this.bySize.get(shape);
+    if (!statements) {
+      statements = {
+        first: new PreparedStatement(`${this.purpose}, first page`, this.statementText(shape + 1, false), this.planEachRun),
+        next: new PreparedStatement(`${this.purpose}, next page`, this.statementText(shape + 1, true), this.planEachRun),
+      };
+      this.bySize.set(shape, statements);
+    }
+    return statements;
+  }
+
+  private statementText(want: number, next: boolean): string {
+    // $1 the viewer's uid ('' when signed out: nobody's uid), then the list's own parameters, then
+    // the keyset position. The author and the viewer's like are looked up per row (a LIMIT keeps
+    // each lateral from being flattened into a join): otherwise a generic plan hashed all 20,000
+    // users of the campus dataset, and every like of the viewer, for an 11-row page. Each post's
+    // comment count leaves out what the viewer's thread hides; who that is (usually nobody) is
+    // found once for the page.
+    const { column, direction } = this.order;
+    const afterIndex = 2 + this.extraParameters;
     const beyond = direction === 'DESC' ? '<' : '>';
     const keyType = column === 'search_score' ? 'float8' : 'timestamptz';
-    this.scored = column === 'search_score';
-    const statement = (next: boolean) =>
-      // $1 the viewer's uid ('' when signed out: nobody's uid), $2 the rows wanted, then the list's
-      // own parameters, then the keyset position. The author and the viewer's like are looked up
-      // per row (a LIMIT keeps each lateral from being flattened into a join): a generic plan, not
-      // knowing $2, otherwise hashed all 20,000 users of the campus dataset, and every like of the
-      // viewer, for an 11-row page. Each post's comment count leaves out what the viewer's thread
-      // hides; who that is (usually nobody) is found once for the page.
-      `WITH ${HIDDEN_COMMENTERS} AS MATERIALIZED (${hiddenCommentersSql('$1::text')})
+    return `WITH ${HIDDEN_COMMENTERS} AS MATERIALIZED (${hiddenCommentersSql('$1::text')})
       SELECT ${this.posts.selectList}, ${this.authors.selectList}, lk.liked IS NOT NULL AS viewer_has_liked,
         ${visibleCommentCountSql('p', HIDDEN_COMMENTERS)} AS visible_comment_count${this.scored ? ', p.search_score' : ''}
-      FROM (${pickPosts({
+      FROM (${this.pickPosts({
         viewer: '$1::text',
-        want: '$2::int',
+        want: String(want),
         after: (alias) =>
           next ? `AND (${alias}.${column}, ${alias}.id) ${beyond} ($${afterIndex}::${keyType}, $${afterIndex + 1}::uuid)` : '',
-        extra: (index) => `$${3 + index}`,
+        extra: (index) => `$${2 + index}`,
       })}) p
       CROSS JOIN LATERAL (SELECT * FROM users a WHERE a.firebase_uid = p.author_uid LIMIT 1) u
       LEFT JOIN LATERAL (SELECT true AS liked FROM likes l WHERE l.post_id = p.id AND l.user_uid = $1 LIMIT 1) lk ON true
       ORDER BY p.${column} ${direction}, p.id ${direction}`;
-    this.first = new PreparedStatement(`${purpose}, first page`, statement(false), planEachRun);
-    this.next = new PreparedStatement(`${purpose}, next page`, statement(true), planEachRun);
-  }
-
-  /** The statements, for EXPLAIN notes and tests. */
-  get statements(): PreparedStatement[] {
-    return [this.first, this.next];
   }
 
   async page(viewer: Pick<Viewer, 'uid'> | null, page: PageRequest, extra: unknown[] = []): Promise<PostListPage> {
@@ -126,9 +148,11 @@ export class PostListQuery {
     extra: unknown[] = [],
   ): Promise<PostListPage> {
     if (extra.length !== this.extraParameters) throw new Error(`PostListQuery: ${this.extraParameters} parameters expected`);
-    const values: unknown[] = [viewer?.uid ?? '', size + 1, ...extra];
+    const { first, next } = this.statementsFor(size);
+    const values: unknown[] = [viewer?.uid ?? '', ...extra];
     if (after) values.push(after.key, after.id);
-    const rows = await runPrepared(this.db, after ? this.next : this.first, values);
+    // A rounded-up shape may bring more rows than the page and one more: the rest are not shown.
+    const rows = (await runPrepared(this.db, after ? next : first, values)).slice(0, size + 1);
 
     const authors = new Map<string, User>();
     const likedByViewer = new Set<string>();
@@ -143,6 +167,16 @@ export class PostListQuery {
     });
     return { ...toPage(items, size), authors: [...authors.values()], likedByViewer, ...(this.scored && { scores }) };
   }
+}
+
+/**
+ * The page sizes a list has statements for: the web's (10), a phone's long scroll (20), the most
+ * anyone may ask (LIMITS.pageSize.max); a size in between reads the next shape's rows.
+ */
+export const PAGE_SHAPES = [1, 3, LIMITS.pageSize.default, 20, LIMITS.pageSize.max] as const;
+
+export function pageShape(size: number): number {
+  return PAGE_SHAPES.find((shape) => shape >= size) ?? LIMITS.pageSize.max;
 }
 
 /** The request's loaders a page of posts can fill (modules/graphql-context.ts has them all). */

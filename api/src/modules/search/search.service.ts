@@ -327,9 +327,9 @@ export class SearchService {
    */
   private postList(purpose: string, kind: 'clips' | 'events'): PostListQuery {
     const clips = kind === 'clips';
-    const freshness = decaySql(
-      clips ? daysBetweenSql('$5::timestamptz', 'c.created_at') : daysBetweenSql('c.event_starts_at', '$5::timestamptz'),
-    );
+    // Its third parameter: the instant the first page was ranked at.
+    const freshness = (rankedAt: string) =>
+      decaySql(clips ? daysBetweenSql(rankedAt, 'c.created_at') : daysBetweenSql('c.event_starts_at', rankedAt));
     // Not yet ended, as the Events page has it (events.service.ts), with its bound on the start.
     const only = clips
       ? ''
@@ -345,10 +345,10 @@ export class SearchService {
       ({ viewer, want, after, extra }) => `SELECT q.*, r.search_score FROM (
           SELECT s.id, s.author_uid, s.search_score FROM (
             SELECT c.id, c.author_uid,
-              ${relevanceSql('c.search_vector', extra(0), extra(1))} * ${freshness} AS search_score
+              ${relevanceSql('c.search_vector', extra(0), extra(1))} * ${freshness(`${extra(2)}::timestamptz`)} AS search_score
               FROM (
                 SELECT w.id, w.author_uid, w.created_at, w.event_starts_at, w.search_vector FROM posts w
-                 WHERE w.search_vector @@ to_tsquery('campus_search', ${extra(0)}::text) AND w.created_at <= $5::timestamptz
+                 WHERE w.search_vector @@ to_tsquery('campus_search', ${extra(0)}::text) AND w.created_at <= ${extra(2)}::timestamptz
                    AND ${visiblePostStateSql('w', viewer)} ${only}
                    AND ${withinScope('w.author_campus_id', viewer, `${extra(3)}::boolean`)}
                  ORDER BY ${clips ? 'w.created_at DESC, w.id DESC' : 'w.event_starts_at ASC, w.id ASC'}
