@@ -15,11 +15,18 @@ import { LikeService } from './likes';
 import { MentionService } from './mentions';
 import { type NotificationEvents, NotificationService } from './notifications';
 import { FeedService } from './feeds';
-import { type CaptionMentionNotifier, type PostCaptionTracks, PostService, type PostRemovalNotifier, type VideoPipeline } from './posts';
+import {
+  type CaptionMentionNotifier,
+  type PostCaptionTracks,
+  PostService,
+  type PostRemovalNotifier,
+  usePostPageCompanions,
+  type VideoPipeline,
+} from './posts';
 import { SearchService } from './search';
 import { UserService } from './users';
 import { CampusService, type SignupMode } from './campuses';
-import { OrganizationService } from './organizations';
+import { OrganizationService, postOrganizationCompanion } from './organizations';
 
 /** Every service, built once per process and shared by GraphQL, REST and the tests. */
 export interface Services {
@@ -143,6 +150,8 @@ export function createServices({
     },
   });
   organizations = new OrganizationService(db, media, notifications, moderation);
+  // A post card's organization is read in the page's own statement (issue 30: one statement a page).
+  usePostPageCompanions(db, [postOrganizationCompanion(db)]);
   const dataExport = new DataExportService(db);
   return {
     campuses,

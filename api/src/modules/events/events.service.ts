@@ -9,7 +9,16 @@ import type { Viewer } from '../../shared/viewer';
 import { CalendarEvent, calendarPolicy } from '../calendar';
 import { campusScopedPostsSql, CampusScope, mineOnly } from '../campuses';
 import { memberOrganizationsSql } from '../organizations';
-import { Post, type PickPostsSql, PostListQuery, postNotFound, type PostListPage, type PostService, visiblePostSql } from '../posts';
+import {
+  emptyPostListPage,
+  Post,
+  type PickPostsSql,
+  PostListQuery,
+  postNotFound,
+  type PostListPage,
+  type PostService,
+  visiblePostSql,
+} from '../posts';
 import { AddToCalendarOutcome, eventOf, type PostEvent } from './event.types';
 import { icsCalendar, safeFileName, type IcsTimedEvent } from './ical';
 
@@ -100,8 +109,8 @@ export class EventsService {
     scope: CampusScope = CampusScope.ALL,
   ): Promise<PostListPage> {
     const tag = filter.tag ? normaliseTag(filter.tag) : '';
-    if (filter.tag && !tag) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
-    if (filter.fromMyOrganizations && !viewer) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
+    if (filter.tag && !tag) return emptyPostListPage();
+    if (filter.fromMyOrganizations && !viewer) return emptyPostListPage();
     // `scope` MINE keeps to the viewer's campus (GraphQL's default; the spec's REST list is ALL).
     const pages = filter.fromMyOrganizations
       ? this.organizationUpcomingPages

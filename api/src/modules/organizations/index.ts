@@ -12,7 +12,7 @@ export {
   type CreateOrganizationInput,
   type UpdateOrganizationInput,
 } from './organization.service';
-export { organizationRows, type OrganizationRows } from './organization-rows';
+export { organizationRows, postOrganizationCompanion, type OrganizationRows } from './organization-rows';
 export { ORGANIZATION_MESSAGES, organizationPolicy, type MemberSubject, type OrganizationSubject } from './organization.policy';
 export {
   NotificationOrganizationResolver,

@@ -1,6 +1,8 @@
+import type DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { entityRowReader } from '../../infra/db/plain-rows';
 import type { Viewer } from '../../shared/viewer';
+import type { PostPageCompanion } from '../posts';
 import { Organization } from './organization.entity';
 import type { OrganizationRole } from './organization.enums';
 
@@ -33,5 +35,26 @@ export function organizationRows(db: DataSource): OrganizationRows {
         viewerRequested: row.viewer_requested === true,
         viewerFollows: row.viewer_follows === true,
       }),
+  };
+}
+
+/**
+ * The organization a post was made as, read in the post list's own statement (posts'
+ * PostPageCompanion): the same row and the same rule as the organization loader's (byIds), active
+ * unless the viewer is a moderator, so a card's `organization` costs no statement.
+ */
+export function postOrganizationCompanion(db: DataSource): PostPageCompanion {
+  const rows = organizationRows(db);
+  return {
+    alias: 'po',
+    lateral: (viewer) => `SELECT ${rows.selectList} FROM organizations o ${rows.viewerJoins(viewer)}
+        WHERE o.id = p.organization_id
+          AND (o.status = 'active' OR EXISTS (SELECT 1 FROM users r WHERE r.firebase_uid = ${viewer} AND r.role IN ('moderator', 'admin')))
+        LIMIT 1`,
+    keyOf: (post) => post.organizationId ?? null,
+    found: (row) => row.o_id !== null && row.o_id !== undefined,
+    read: (row, viewer) => rows.read(row, viewer),
+    prime: (loaders, key, value) =>
+      (loaders as { organization?: DataLoader<string, Organization | null> }).organization?.prime(key, value as Organization | null),
   };
 }

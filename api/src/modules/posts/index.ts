@@ -13,7 +13,15 @@ export {
   type PostRemovalNotifier,
   type VideoPipeline,
 } from './post.service';
-export { PostListQuery, primePostListPage, type PickPostsSql, type PostListPage } from './post-list-query';
+export {
+  emptyPostListPage,
+  PostListQuery,
+  primePostListPage,
+  usePostPageCompanions,
+  type PickPostsSql,
+  type PostListPage,
+  type PostPageCompanion,
+} from './post-list-query';
 export { PictureSource, PostStatus, VideoRendition, type StoredCaptionTrack } from './post-media';
 export {
   postMediaPublicSql,

@@ -21,6 +21,36 @@ export interface PostListPage extends Page<Post> {
   likedByViewer: Set<string>;
   /** Each post's score, for a list ranked by one (search_score); absent otherwise. */
   scores?: Map<string, number>;
+  /** What each companion read for the page, by its key (null: there, but not for this viewer). */
+  companions: Array<{ companion: PostPageCompanion; values: Map<string, unknown> }>;
+}
+
+/**
+ * Something a post card shows that another module owns (the organization a post was made as,
+ * issue 26), read in the page's own statement rather than by a loader afterwards: the web's real
+ * card is then one statement a page (issue 30). Modules that depend on posts provide companions;
+ * services.ts hands them to the data source (usePostPageCompanions), as with PostOrganizationGate.
+ */
+export interface PostPageCompanion {
+  /** Its alias in the statement: its columns must not clash with the page's (p_, u_ and a few). */
+  readonly alias: string;
+  /** A subquery of at most one row for the page's post `p`, none when the viewer (uid parameter `viewer`) may not see it. */
+  lateral(viewer: string): string;
+  /** What the post refers to (the organization's id); null when it refers to none. */
+  keyOf(post: Post): string | null;
+  /** Its value out of the page's row, when the subquery found one. */
+  read(row: Record<string, unknown>, viewer: Pick<Viewer, 'uid'> | null): unknown;
+  /** Whether the subquery found a row for this page row. */
+  found(row: Record<string, unknown>): boolean;
+  /** Hands one value (null: not visible to this viewer) to the request's loaders. */
+  prime(loaders: object, key: string, value: unknown): void;
+}
+
+const companionsOf = new WeakMap<DataSource, readonly PostPageCompanion[]>();
+
+/** The companions every post list on this data source reads; set once, before the first page. */
+export function usePostPageCompanions(db: DataSource, companions: readonly PostPageCompanion[]): void {
+  companionsOf.set(db, companions);
 }
 
 /** Builds the statement that picks a page's posts; see PostListQuery. */
@@ -84,6 +114,11 @@ export class PostListQuery {
     this.scored = order.column === 'search_score';
   }
 
+  /** The data source's companions, fixed when the first statement is written. */
+  private get companions(): readonly PostPageCompanion[] {
+    return companionsOf.get(this.db) ?? [];
+  }
+
   /** The statements of the web app's page size, for EXPLAIN notes and tests (values: pageValues). */
   get statements(): PreparedStatement[] {
     const { first, next } = this.statementsFor(LIMITS.pageSize.default);
@@ -121,9 +156,13 @@ export class PostListQuery {
     const afterIndex = 2 + this.extraParameters;
     const beyond = direction === 'DESC' ? '<' : '>';
     const keyType = column === 'search_score' ? 'float8' : 'timestamptz';
+    const companionColumns = this.companions.map((companion) => `, ${companion.alias}.*`).join('');
+    const companionJoins = this.companions
+      .map((companion) => `LEFT JOIN LATERAL (${companion.lateral('$1::text')}) ${companion.alias} ON true`)
+      .join('\n      ');
     return `WITH ${HIDDEN_COMMENTERS} AS MATERIALIZED (${hiddenCommentersSql('$1::text')})
       SELECT ${this.posts.selectList}, ${this.authors.selectList}, lk.liked IS NOT NULL AS viewer_has_liked,
-        ${visibleCommentCountSql('p', HIDDEN_COMMENTERS)} AS visible_comment_count${this.scored ? ', p.search_score' : ''}
+        ${visibleCommentCountSql('p', HIDDEN_COMMENTERS)} AS visible_comment_count${this.scored ? ', p.search_score' : ''}${companionColumns}
       FROM (${this.pickPosts({
         viewer: '$1::text',
         want: String(want),
@@ -133,6 +172,7 @@ export class PostListQuery {
       })}) p
       CROSS JOIN LATERAL (SELECT * FROM users a WHERE a.firebase_uid = p.author_uid LIMIT 1) u
       LEFT JOIN LATERAL (SELECT true AS liked FROM likes l WHERE l.post_id = p.id AND l.user_uid = $1 LIMIT 1) lk ON true
+      ${companionJoins}
       ORDER BY p.${column} ${direction}, p.id ${direction}`;
   }
 
@@ -157,15 +197,20 @@ export class PostListQuery {
     const authors = new Map<string, User>();
     const likedByViewer = new Set<string>();
     const scores = new Map<string, number>();
+    const companions = this.companions.map((companion) => ({ companion, values: new Map<string, unknown>() }));
     const items = rows.map((row) => {
       const post = this.posts.read(row);
       post.commentCount = Number(row.visible_comment_count);
       if (!authors.has(post.authorUid)) authors.set(post.authorUid, this.authors.read(row));
       if (row.viewer_has_liked === true) likedByViewer.add(post.id);
       if (this.scored) scores.set(post.id, Number(row.search_score));
+      for (const { companion, values } of companions) {
+        const key = companion.keyOf(post);
+        if (key !== null && !values.has(key)) values.set(key, companion.found(row) ? companion.read(row, viewer) : null);
+      }
       return post;
     });
-    return { ...toPage(items, size), authors: [...authors.values()], likedByViewer, ...(this.scored && { scores }) };
+    return { ...toPage(items, size), authors: [...authors.values()], likedByViewer, companions, ...(this.scored && { scores }) };
   }
 }
 
@@ -177,6 +222,11 @@ export const PAGE_SHAPES = [1, 3, LIMITS.pageSize.default, 20, LIMITS.pageSize.m
 
 export function pageShape(size: number): number {
   return PAGE_SHAPES.find((shape) => shape >= size) ?? LIMITS.pageSize.max;
+}
+
+/** A list with nothing in it (a tag nobody used, a filter that needs a viewer). */
+export function emptyPostListPage(): PostListPage {
+  return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set(), companions: [] };
 }
 
 /** The request's loaders a page of posts can fill (modules/graphql-context.ts has them all). */
@@ -192,5 +242,6 @@ export interface PostListLoaders {
 export function primePostListPage(loaders: PostListLoaders, page: PostListPage): PostListPage {
   for (const author of page.authors) loaders.user.prime(author.id, author);
   for (const post of page.items) loaders.viewerHasLiked.prime(post.id, page.likedByViewer.has(post.id));
+  for (const { companion, values } of page.companions) for (const [key, value] of values) companion.prime(loaders, key, value);
   return page;
 }

@@ -14,7 +14,7 @@ import { normaliseTag } from './post-tags';
 import { postPolicy } from './post.policy';
 import { NO_EVENTS, type PostEventChecker, type PostEventFields } from './post-event';
 import { NO_ORGANIZATIONS, type PostOrganizationGate } from './post-organization';
-import { PostListQuery, type PostListPage } from './post-list-query';
+import { emptyPostListPage, PostListQuery, type PostListPage } from './post-list-query';
 import { PostStatus, type PictureSource, type VideoRendition } from './post-media';
 import { hiddenCommentersRelation, visibleCommentCountSql, visiblePostSql } from './post-visibility';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
@@ -296,7 +296,7 @@ export class PostService {
   /** Posts with this tag in any case: /tag/goldenhour and /tag/GoldenHour are one page. */
   async byTag(tag: string, page: PageRequest, viewer: Viewer | null): Promise<PostListPage> {
     const normalised = normaliseTag(tag);
-    if (!normalised) return { items: [], hasNextPage: false, authors: [], likedByViewer: new Set() };
+    if (!normalised) return emptyPostListPage();
     return this.tagPages.page(viewer, page, [normalised]);
   }
 }
