@@ -41,7 +41,10 @@ describe("the web's feed pages", () => {
 
   beforeAll(async () => {
     [founder, reader, stranger] = await Promise.all([createStudent(server), createStudent(server), createStudent(server)]);
-    const created = await ok(founder, `mutation { createOrganization(input: { name: "Card Club", slug: "card-club", category: ARTS }) { id } }`);
+    const created = await ok(
+      founder,
+      `mutation { createOrganization(input: { name: "Card Club", slug: "card-club", category: ARTS }) { id } }`,
+    );
     clubId = created.data.createOrganization.id;
     await follow(server, reader, founder);
     await createPost(server, founder, { caption: 'As myself' });
@@ -51,7 +54,11 @@ describe("the web's feed pages", () => {
   it('answers Home and Explore, organization cards included, in one statement a page', async () => {
     const home = await ok(reader, HOME, { first: 10 });
     const cards = home.data.homeFeed.edges.map((edge: any) => edge.node);
-    expect(cards.find((card: any) => card.id === clubPost)?.organization).toMatchObject({ id: clubId, name: 'Card Club', slug: 'card-club' });
+    expect(cards.find((card: any) => card.id === clubPost)?.organization).toMatchObject({
+      id: clubId,
+      name: 'Card Club',
+      slug: 'card-club',
+    });
     expect(cards.find((card: any) => card.caption === 'As myself')?.organization).toBeNull();
     expect(home.sqlStatements).toBe(1);
 

@@ -1,5 +1,13 @@
 import { DataSource, QueryFailedError, type Logger } from 'typeorm';
-import { PLANNED_PER_RUN, PreparedStatement, runPrepared, usePreparedStatements } from '../../src/infra/db/prepared-statements';
+import {
+  openPlanOncePool,
+  PlanChoice,
+  PLANNED_ONCE,
+  PLANNED_PER_RUN,
+  PreparedStatement,
+  runPrepared,
+  usePreparedStatements,
+} from '../../src/infra/db/prepared-statements';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -58,11 +66,35 @@ describe('prepared statements', () => {
   });
 
   it('a statement planned per run (search) is never kept, and says so at the start of its text', async () => {
-    const search = new PreparedStatement('a search-like statement', 'SELECT $1::int - 1 AS previous', true);
+    const search = new PreparedStatement('a search-like statement', 'SELECT $1::int - 1 AS previous', PlanChoice.EACH_RUN);
     expect(search.text).toBe(`${PLANNED_PER_RUN} SELECT $1::int - 1 AS previous`);
     expect(await runPrepared(db, search, [43])).toEqual([{ previous: 42 }]);
     expect(await runPrepared(db, search, [2])).toEqual([{ previous: 1 }]);
     expect(await preparedOnSession(search.name)).toBe(0);
+  });
+
+  it('a statement planned once (the feed pages) has one generic plan from its first run, on the plan-once sessions', async () => {
+    const page = new PreparedStatement(
+      'a feed-like statement',
+      'SELECT count(*)::int AS n FROM generate_series(1, $1::int)',
+      PlanChoice.ONCE,
+    );
+    expect(page.text.startsWith(PLANNED_ONCE)).toBe(true);
+    const pool = openPlanOncePool(db, { connectionString: server.app.config.databaseUrl!, max: 1, options: '' });
+    try {
+      for (const n of [3, 30, 300]) expect(await runPrepared(db, page, [n])).toEqual([{ n }]);
+      const { rows } = await pool.query('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', [page.name]);
+      // PostgreSQL's own choice would have made three custom plans (it tries five before a generic one).
+      expect(rows).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+      // Nothing else moved to those sessions: a statement left to PostgreSQL stays on the data source's.
+      await runPrepared(db, nextNumber, [1]);
+      expect((await pool.query('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = $1', [nextNumber.name])).rows[0].n).toBe(
+        0,
+      );
+    } finally {
+      usePreparedStatements(db, true);
+      await pool.end();
+    }
   });
 
   it('fails as any TypeORM query does, with the database error code for the error mapping', async () => {

@@ -4,7 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { DropBrokenConnections } from './broken-connections';
 import { holdEmbeddedFolder } from './embedded-lock';
 import { MIGRATIONS } from './migrations/index';
-import { usePreparedStatements } from './prepared-statements';
+import { openPlanOncePool, usePreparedStatements } from './prepared-statements';
 import { StatementCountingLogger } from './statement-counter';
 
 // A DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' instead of a local-midnight Date.
@@ -56,8 +56,8 @@ const common = (entities: EntityList, onError: LogFn) =>
 /**
  * Session settings for every PostgreSQL connection the app opens (libpq `options`). Every app
  * statement is an index-driven page, and the hot ones are prepared statements that PostgreSQL
- * may run with a generic plan (parameters unknown, so LIMIT $2 is guessed large): with parallel
- * query allowed, Explore's generic plan started workers, 12.7 ms against 0.3 ms without.
+ * runs with a generic plan (parameters unknown): with parallel query allowed, Explore's generic
+ * plan once started workers, 12.7 ms against 0.3 ms without.
  */
 export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
@@ -78,9 +78,20 @@ export async function openDatabase(
       extra: { max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000, options: POSTGRES_SESSION_OPTIONS },
     } as DataSourceOptions);
     await dataSource.initialize();
-    usePreparedStatements(dataSource, config.preparedStatements ?? true);
+    const prepared = config.preparedStatements ?? true;
+    usePreparedStatements(dataSource, prepared);
     if (migrate) await migrateExclusively(config.databaseUrl, dataSource);
-    return { dataSource, kind: 'postgres', close: () => dataSource.destroy() };
+    // The feed pages' own sessions, which keep one plan per statement (PlanChoice.ONCE).
+    const oncePool = prepared
+      ? openPlanOncePool(dataSource, { connectionString: config.databaseUrl, max: 10, options: POSTGRES_SESSION_OPTIONS })
+      : null;
+    return {
+      dataSource,
+      kind: 'postgres',
+      async close() {
+        await Promise.all([dataSource.destroy(), oncePool?.end()]);
+      },
+    };
   }
 
   fs.mkdirSync(config.pgliteDir, { recursive: true });

@@ -1,6 +1,7 @@
 import { normaliseTag } from '@campus-clips/rules';
 import type { DataSource, EntityManager } from 'typeorm';
 import { withConstraintMessages } from '../../infra/db/errors';
+import { PlanChoice } from '../../infra/db/prepared-statements';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { PageRequest } from '../../shared/paging';
@@ -46,10 +47,16 @@ export const NOT_AN_EVENT = 'This post is not an event.';
  * Event posts: the Events page, adding one to one's calendar, and one event's .ics. An event is
  * columns of its post (posts.event_*), so every rule about who may see a post is the posts' own.
  */
+/** One events list as two statements: unfiltered (planned once) and filtered (planned each run). */
+interface EventLists {
+  plain: PostListQuery;
+  filtered: PostListQuery;
+}
+
 export class EventsService {
-  private readonly upcomingPages: PostListQuery;
-  private readonly campusUpcomingPages: PostListQuery;
-  private readonly organizationUpcomingPages: PostListQuery;
+  private readonly upcomingPages: EventLists;
+  private readonly campusUpcomingPages: EventLists;
+  private readonly organizationUpcomingPages: EventLists;
 
   constructor(
     private readonly db: DataSource,
@@ -58,42 +65,48 @@ export class EventsService {
   ) {
     // An event ends on the day it starts (25 hours at most, with a clock change): that bound lets
     // the index skip every older event instead of reading past them all. The tag is matched with
-    // exactly the expression of the posts_tag_keys index, as tag pages do.
+    // exactly the expression of the posts_tag_keys index, as tag pages do. The filters are in the
+    // text only when asked for: as `$n IS NULL OR ...`, one generic plan for every filter read the
+    // whole campus's events (257 ms against 1.4 ms at campus scale).
     const upcoming = (
       { viewer, want, after, extra }: Parameters<PickPostsSql>[0],
+      filtered: boolean,
       campus = 'TRUE',
       from = 'posts q',
     ) => `SELECT q.* FROM ${from}
         WHERE q.event_starts_at IS NOT NULL AND q.event_starts_at > now() - interval '25 hours' AND ${campus}
           AND coalesce(q.event_ends_at, q.event_starts_at) > now()
           AND ${visiblePostSql('q', viewer)} AND ${notMutedSql('q.author_uid', viewer)}
-          AND (${extra(0)}::text IS NULL OR post_tag_keys(q.tags) @> ARRAY[lower(${extra(0)}::text)])
+          ${
+            filtered
+              ? `AND (${extra(0)}::text IS NULL OR post_tag_keys(q.tags) @> ARRAY[lower(${extra(0)}::text)])
           AND (${extra(1)}::date IS NULL OR q.event_date >= ${extra(1)}::date)
-          AND (${extra(2)}::date IS NULL OR q.event_date <= ${extra(2)}::date)
+          AND (${extra(2)}::date IS NULL OR q.event_date <= ${extra(2)}::date)`
+              : ''
+          }
           ${after('q')}
         ORDER BY q.event_starts_at ASC, q.id ASC LIMIT ${want}`;
     const soonestFirst = { column: 'event_starts_at', direction: 'ASC' } as const;
-    this.upcomingPages = new PostListQuery(db, 'upcoming events', 3, (params) => upcoming(params), soonestFirst);
+    // Each list twice: the page everyone opens, planned once; a filtered one (a tag, a date range),
+    // planned each run, since the best plan depends on the tag and the dates.
+    const lists = (purpose: string, pick: (params: Parameters<PickPostsSql>[0], filtered: boolean) => string): EventLists => ({
+      plain: new PostListQuery(db, purpose, 0, (params) => pick(params, false), soonestFirst),
+      filtered: new PostListQuery(db, `${purpose}, filtered`, 3, (params) => pick(params, true), soonestFirst, PlanChoice.EACH_RUN),
+    });
+    this.upcomingPages = lists('upcoming events', (params, filtered) => upcoming(params, filtered));
     // The viewer's campus's events through posts_campus_event_upcoming, or everyone's for a viewer
     // with no campus; one statement either way (campuses/campus-scope.ts).
-    this.campusUpcomingPages = new PostListQuery(
-      db,
-      'upcoming events, own campus',
-      3,
-      (params) => campusScopedPostsSql(params.viewer, 'q', (campus) => upcoming(params, campus)),
-      soonestFirst,
+    this.campusUpcomingPages = lists('upcoming events, own campus', (params, filtered) =>
+      campusScopedPostsSql(params.viewer, 'q', (campus) => upcoming(params, filtered, campus)),
     );
     // 'From my organizations': each of the viewer's organizations' upcoming events through
     // posts_organization_event_upcoming, merged soonest first (a student belongs to a handful);
     // every campus's, since the organizations are the viewer's own choice.
-    this.organizationUpcomingPages = new PostListQuery(
-      db,
+    this.organizationUpcomingPages = lists(
       'upcoming events, my organizations',
-      3,
-      (params) => `SELECT q.* FROM (${memberOrganizationsSql(params.viewer)}) mine (organization_id)
-          CROSS JOIN LATERAL (${upcoming(params, 'q.organization_id = mine.organization_id')}) q
+      (params, filtered) => `SELECT q.* FROM (${memberOrganizationsSql(params.viewer)}) mine (organization_id)
+          CROSS JOIN LATERAL (${upcoming(params, filtered, 'q.organization_id = mine.organization_id')}) q
         ORDER BY q.event_starts_at ASC, q.id ASC LIMIT ${params.want}`,
-      soonestFirst,
     );
   }
 
@@ -112,12 +125,15 @@ export class EventsService {
     if (filter.tag && !tag) return emptyPostListPage();
     if (filter.fromMyOrganizations && !viewer) return emptyPostListPage();
     // `scope` MINE keeps to the viewer's campus (GraphQL's default; the spec's REST list is ALL).
-    const pages = filter.fromMyOrganizations
+    const lists = filter.fromMyOrganizations
       ? this.organizationUpcomingPages
       : viewer && mineOnly(scope)
         ? this.campusUpcomingPages
         : this.upcomingPages;
-    return pages.page(viewer, page, [tag || null, filter.from ?? null, filter.to ?? null]);
+    const from = filter.from ?? null;
+    const to = filter.to ?? null;
+    if (!tag && !from && !to) return lists.plain.page(viewer, page);
+    return lists.filtered.page(viewer, page, [tag || null, from, to]);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Viewer } from '../../shared/viewer';
 import { LIMITS } from '@campus-clips/rules';
 import { toPage, type Page, type PageRequest } from '../../shared/paging';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
-import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
+import { PlanChoice, PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
 import { hiddenCommentersSql } from '../../infra/db/relation-filters';
 import { User } from '../users';
 import { Post } from './post.entity';
@@ -106,8 +106,11 @@ export class PostListQuery {
     private readonly extraParameters: number,
     private readonly pickPosts: PickPostsSql,
     private readonly order: PostListOrder = NEWEST_FIRST,
-    /** Plan each page with its values instead of once (infra/db/prepared-statements.ts): search's lists. */
-    private readonly planEachRun = false,
+    /**
+     * Once by default (infra/db/prepared-statements.ts); each run for a list whose best plan
+     * depends on its values (search's ranked lists, a tag's posts).
+     */
+    private readonly plan: PlanChoice = PlanChoice.ONCE,
   ) {
     this.posts = entityRowReader(db, Post, 'p');
     this.authors = entityRowReader(db, User, 'u');
@@ -137,8 +140,8 @@ export class PostListQuery {
     let statements = this.bySize.get(shape);
     if (!statements) {
       statements = {
-        first: new PreparedStatement(`${this.purpose}, first page`, this.statementText(shape + 1, false), this.planEachRun),
-        next: new PreparedStatement(`${this.purpose}, next page`, this.statementText(shape + 1, true), this.planEachRun),
+        first: new PreparedStatement(`${this.purpose}, first page`, this.statementText(shape + 1, false), this.plan),
+        next: new PreparedStatement(`${this.purpose}, next page`, this.statementText(shape + 1, true), this.plan),
       };
       this.bySize.set(shape, statements);
     }

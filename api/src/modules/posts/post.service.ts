@@ -14,7 +14,8 @@ import { normaliseTag } from './post-tags';
 import { postPolicy } from './post.policy';
 import { NO_EVENTS, type PostEventChecker, type PostEventFields } from './post-event';
 import { NO_ORGANIZATIONS, type PostOrganizationGate } from './post-organization';
-import { emptyPostListPage, PostListQuery, type PostListPage } from './post-list-query';
+import { PlanChoice } from '../../infra/db/prepared-statements';
+import { emptyPostListPage, NEWEST_FIRST, PostListQuery, type PostListPage } from './post-list-query';
 import { PostStatus, type PictureSource, type VideoRendition } from './post-media';
 import { hiddenCommentersRelation, visibleCommentCountSql, visiblePostSql } from './post-visibility';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
@@ -134,7 +135,8 @@ export class PostService {
         ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`,
     );
     // Exactly the expression of the posts_tag_keys index, so the lookup uses it. A tag page is a
-    // feed: nobody the viewer muted.
+    // feed: nobody the viewer muted. Planned each run: a tag on a tenth of all posts wants the
+    // newest posts walked in order, a rare one its index entries (as search's words).
     this.tagPages = new PostListQuery(
       db,
       'tag page',
@@ -143,6 +145,8 @@ export class PostService {
         WHERE post_tag_keys(q.tags) @> ARRAY[lower(${extra(0)}::text)] AND ${visiblePostSql('q', viewer)}
           AND ${notMutedSql('q.author_uid', viewer)} ${after('q')}
         ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`,
+      NEWEST_FIRST,
+      PlanChoice.EACH_RUN,
     );
   }
 

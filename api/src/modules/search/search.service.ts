@@ -4,7 +4,7 @@ import { ValidationError } from '../../shared/errors';
 import { pageSize } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
-import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
+import { PlanChoice, PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
 import { notMutedSql } from '../../infra/db/relation-filters';
 import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
 import { CampusScope, mineOnly, viewerCampusSql } from '../campuses';
@@ -364,7 +364,7 @@ export class SearchService {
         ORDER BY r.search_score DESC, r.id DESC
         LIMIT ${want}`,
       { column: 'search_score', direction: 'DESC' },
-      true,
+      PlanChoice.EACH_RUN,
     );
   }
 
@@ -397,7 +397,7 @@ export class SearchService {
       WHERE ${visibleAuthorSql('r.firebase_uid', '$1::text')}
       ORDER BY r.search_score DESC, r.firebase_uid DESC
       LIMIT $2::int`;
-    return new PreparedStatement(`search people, ${next ? 'next' : 'first'} page`, text);
+    return new PreparedStatement(`search people, ${next ? 'next' : 'first'} page`, text, PlanChoice.POSTGRES);
   }
 
   /**
@@ -422,7 +422,7 @@ export class SearchService {
                       AND ${visiblePostSql('p', '$1::text')} AND ${notMutedSql('p.author_uid', '$1::text')})
       ORDER BY r.search_score DESC, r.key DESC
       LIMIT $2::int`;
-    return new PreparedStatement(`search tags, ${next ? 'next' : 'first'} page`, text);
+    return new PreparedStatement(`search tags, ${next ? 'next' : 'first'} page`, text, PlanChoice.POSTGRES);
   }
 
   /**
@@ -457,7 +457,7 @@ export class SearchService {
       JOIN organizations o ON o.id = r.id
       ${this.organizationRows.viewerJoins('$1::text')}
       ORDER BY r.search_score DESC, r.id DESC`;
-    return new PreparedStatement(`search organizations, ${next ? 'next' : 'first'} page`, text);
+    return new PreparedStatement(`search organizations, ${next ? 'next' : 'first'} page`, text, PlanChoice.POSTGRES);
   }
 }
 
