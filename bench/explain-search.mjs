@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:explain-search -- [--scale tiny|campus]`: EXPLAIN ANALYZE of the search statements
 // (issue 27) on a benchmark dataset (build it first: `npm run bench -- --scale <scale>`), for the
-// benchmark's four searches, as PostgreSQL plans them per execution (custom) and once for all
-// (generic: what a prepared statement may settle on), with the api's session settings. Shows that
+// benchmark's four searches, as the app runs them (issue 30): on one of the app's own pool
+// connections, nothing forced; a named statement executed 6 times by name, then EXPLAIN (ANALYZE,
+// SUMMARY) EXECUTE with its generic and custom plan counts; a list planned on every run by design
+// (clips, events) run unnamed, its values bound (bench/lib/plans.mjs explainCases). Shows that
 // matching goes through the indexes (posts_search, users_search_name, search_tags_search_key), and
 // the size of those indexes. Writes bench/results/search-plans-<scale>-latest.txt.
 import fs from 'node:fs';
@@ -10,13 +12,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { actorsFor, withDatabase } from './dataset/generate.mjs';
+import { explainCases } from './lib/plans.mjs';
 import { SEARCHES } from './scenarios/search.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'api', 'package.json'));
 require('reflect-metadata');
 const dist = (file) => require(path.join(root, 'api', 'dist', file));
-const { openDatabase, POSTGRES_SESSION_OPTIONS } = dist('infra/db/data-source.js');
+const { openDatabase } = dist('infra/db/data-source.js');
 const { ENTITIES } = dist('modules/entities.js');
 const { SearchService } = dist('modules/search/search.service.js');
 const { searchText } = dist('modules/search/search-text.js');
@@ -29,12 +32,6 @@ const timeMigration = args.includes('--migration');
 const scale = args.includes('--scale') ? args[args.indexOf('--scale') + 1] : 'campus';
 const adminUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = withDatabase(adminUrl, `campus_bench_${scale}`);
-const literal = (value) =>
-  typeof value === 'number'
-    ? String(value)
-    : value instanceof Date
-      ? `'${value.toISOString()}'`
-      : `'${String(value).replaceAll("'", "''")}'`;
 
 const db = await openDatabase({ databaseUrl, pgliteDir: '' }, ENTITIES);
 const output = [`# Search statements on campus_bench_${scale}, ${new Date().toISOString().slice(0, 10)}`, ''];
@@ -67,19 +64,22 @@ try {
   const search = new SearchService(ds);
   const [clipsFirst, , eventsFirst, , peopleFirst, , tagsFirst] = search.statements;
   const rankedAt = new Date();
+  // The web's search: the student's own campus (scope MINE, the default: true), a page of 10.
+  // Clips and events are PostListQuery lists (the rows wanted in their text): the viewer, the words
+  // as prefixes and exactly, the instant ranked at, the campus only.
   const postValues = (q) => {
     const text = searchText(q);
-    return [viewer, 11, text.matchQuery, text.exactQuery, rankedAt];
+    return [viewer, text.matchQuery, text.exactQuery, rankedAt, true];
   };
   const cases = [
     ...SEARCHES.filter((one) => one.type === 'CLIPS').map((one) => [`${one.name}: clips`, clipsFirst, postValues(one.q)]),
     ...SEARCHES.filter((one) => one.type === 'PEOPLE').map((one) => [
       `${one.name}: people`,
       peopleFirst,
-      [viewer, 11, searchText(one.q).name],
+      [viewer, 11, searchText(one.q).name, true],
     ]),
     ...SEARCHES.filter((one) => one.type === 'SUGGESTIONS').flatMap((one) => [
-      [`${one.name}: people`, peopleFirst, [viewer, 6, searchText(one.q).name]],
+      [`${one.name}: people`, peopleFirst, [viewer, 6, searchText(one.q).name, true]],
       [`${one.name}: tags`, tagsFirst, [viewer, 6, searchText(one.q).tag, rankedAt]],
     ]),
     ['Events "club": events', eventsFirst, postValues('club')],
@@ -90,35 +90,22 @@ try {
       WHERE c.relname IN ('posts_search', 'posts_event_search', 'users_search_name', 'search_tags_search_key') ORDER BY 1`,
   );
   output.push('## Index sizes', '', ...sizes.map((row) => `${row.index}: ${row.size} (table ${row.table}: ${row.table_size})`), '');
-  const runner = ds.createQueryRunner();
-  await runner.connect();
+  // One of the app's own pool connections: its session settings (data-source.ts), nothing changed.
+  const client = await ds.driver.master.connect();
   try {
-    // The api's own session settings (data-source.ts), on this connection.
-    for (const setting of POSTGRES_SESSION_OPTIONS.split('-c ').filter(Boolean)) await runner.query(`SET ${setting.trim()}`);
-    for (const [label, statement, values] of cases) {
-      const values_ = values.map(literal).join(', ');
-      // A statement planned on every run (planEachRun: clips and events) never gets a generic plan.
-      for (const mode of statement.planEachRun ? ['force_custom_plan'] : ['force_custom_plan', 'force_generic_plan']) {
-        await runner.query(`SET plan_cache_mode = ${mode}`);
-        await runner.query(`PREPARE page AS ${statement.text}`);
-        // The generic plan is made on the first execution and kept: measure the second.
-        if (mode === 'force_generic_plan') await runner.query(`EXECUTE page(${values_})`);
-        const rows = await runner.query(`EXPLAIN (ANALYZE, TIMING OFF, COSTS OFF, BUFFERS OFF) EXECUTE page(${values_})`);
-        await runner.query('DEALLOCATE page');
-        output.push(
-          `## ${label}: ${mode === 'force_custom_plan' ? 'custom plan (planned per execution)' : 'generic plan (prepared once)'}`,
-          '',
-        );
-        output.push(...rows.map((row) => row['QUERY PLAN']), '');
-      }
-    }
+    output.push(
+      ...(await explainCases(
+        client,
+        cases.map(([label, statement, values]) => ({ label, statement, values })),
+      )),
+    );
   } finally {
-    await runner.release();
+    client.release();
   }
 } finally {
   await db.close();
 }
 const file = path.join(root, 'bench', 'results', `search-plans-${scale}-latest.txt`);
 fs.writeFileSync(file, `${output.join('\n')}\n`);
-console.log(output.filter((line) => /^## |^(Planning|Execution) Time|Index Scan|: .* \(table/.test(line)).join('\n'));
+console.log(output.filter((line) => /^## |^after \d+ executions|^planned on every run|Index Scan|: .* \(table/.test(line)).join('\n'));
 console.log(`wrote ${path.relative(root, file)}`);

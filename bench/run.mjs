@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench -- --scale tiny|campus [--smoke] [--reuse]`
+// `npm run bench -- --scale tiny|campus [--variant hidden2] [--smoke] [--reuse]`
 // Builds the dataset (campus_bench_<scale>, seeded, through COPY), starts the built api against it
 // with rate limits off, signs the actors in through the auth emulator, drives every scenario at
 // concurrency 16 for a fixed time (feeds also as raw SQL: the floor), checks the counters, runs the
@@ -7,6 +7,11 @@
 // (<scale>-smoke.* for --smoke).
 // --smoke: short runs; fails only when something crashes or a request errs, never on time.
 // --reuse: keep an existing campus_bench_<scale> database (for profiling); the default rebuilds it.
+// --variant hidden2: the same dataset with 2 % of posts processing or hidden (dataset/scales.mjs
+// VARIANTS), in campus_bench_<scale>_hidden2, written to <scale>-hidden2-*: pages should stay flat.
+// Plans (issue 30): after each captured scenario's warm-up and after its measured window, the api's
+// plan counts for that scenario's statements are read from its /metrics
+// (campus_prepared_statement_plans), so api.customPlans is what was planned again after warm-up.
 // BENCH_CONCURRENCY=1: one request at a time, written to <scale>-c1-latest.* beside the main figures.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +24,7 @@ import { startApi } from './lib/api-process.mjs';
 import { openSqlCapture } from './lib/capture-sql.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
 import { CONCURRENCY, round, runFloor, runHttp } from './lib/load.mjs';
+import { PLANNED_PER_RUN, readApiPlans, statementName, sumPlans } from './lib/plans.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { evaluateTargets } from './lib/targets.mjs';
 import { readScenarios, writeScenarios } from './scenarios/actions.mjs';
@@ -32,6 +38,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const scale = option('--scale', 'tiny');
+const variant = option('--variant', null);
 const smoke = args.includes('--smoke');
 const reuse = args.includes('--reuse');
 const only = option('--only', null)?.split(',');
@@ -82,19 +89,23 @@ async function main() {
     const all = [
       ...feeds,
       ...readScenarios({ tokens, fixtures: dataset.fixtures }),
-      ...(!only || only.includes('notifications') ? await notificationScenarios({ databaseUrl: dataset.databaseUrl, tokens, actors }) : []),
+      ...(!only || only.includes('notifications') || only.includes('unread-count')
+        ? await notificationScenarios({ databaseUrl: dataset.databaseUrl, tokens, actors })
+        : []),
       ...writeScenarios({ tokens, fixtures: dataset.fixtures }),
     ];
     for (const scenario of all.filter(wanted)) {
       const result = { id: scenario.id, name: scenario.name, kind: scenario.kind };
       const meter = (apiPid) => cpuMeter({ databaseUrl: dataset.databaseUrl, database: dataset.database, apiPid });
+      const plans = scenario.statements ? watchApiPlans(api.url, scenario.statements, meter(api.pid)) : null;
       result.api = await runHttp({
         url: api.url,
         requests: scenario.requests ?? [scenario.request],
         seconds,
         warmupSeconds,
-        meter: meter(api.pid),
+        meter: plans?.meter ?? meter(api.pid),
       });
+      if (plans) Object.assign(result.api, plans.result());
       if (scenario.statements) {
         const floorMeter = meter(null);
         result.floor = await runFloor({
@@ -111,7 +122,10 @@ async function main() {
       log(
         `${scenario.id}: ${result.api.rps} rps, p50 ${result.api.p50Ms} ms, p99 ${result.api.p99Ms} ms, ${result.api.errors} errors, ${result.api.sqlPerRequest} SQL/req, ` +
           `CPU ms/req api ${result.api.apiCpuMsPerRequest} pg ${result.api.postgresCpuMsPerRequest}, load ${result.api.load1m}` +
-          (result.floor ? `; floor ${result.floor.rps} rps, p99 ${result.floor.p99Ms} ms` : ''),
+          (result.api.plans ? `, plans after warm-up ${result.api.genericPlans} generic ${result.api.customPlans} custom` : '') +
+          (result.floor
+            ? `; floor ${result.floor.rps} rps, p99 ${result.floor.p99Ms} ms, plans ${result.floor.genericPlans} generic ${result.floor.customPlans} custom, planning ${Math.round(result.floor.planningShare * 100)} %`
+            : ''),
       );
       if (result.api.firstError) log(`  first error: ${result.api.firstError}`);
     }
@@ -168,6 +182,7 @@ async function main() {
 
   const result = {
     scale,
+    variant,
     smoke,
     date: new Date().toISOString(),
     machine: {
@@ -202,7 +217,12 @@ async function main() {
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   // Smoke runs (CI) write beside the real figures, never over them.
   // Another concurrency than 16 writes beside the main figures too (campus-c1-latest.*).
-  const base = path.join(root, 'bench', 'results', `${scale}${CONCURRENCY === 16 ? '' : `-c${CONCURRENCY}`}-${smoke ? 'smoke' : 'latest'}`);
+  const base = path.join(
+    root,
+    'bench',
+    'results',
+    `${scale}${variant ? `-${variant}` : ''}${CONCURRENCY === 16 ? '' : `-c${CONCURRENCY}`}-${smoke ? 'smoke' : 'latest'}`,
+  );
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, renderMarkdown(result));
   log(`wrote ${path.relative(root, base)}.json and .md in ${result.totalSeconds} s`);
@@ -217,9 +237,54 @@ async function main() {
   return 0;
 }
 
+/**
+ * The api's plan counts for a scenario's statements (the named ones: a statement planned on every
+ * run, or run through TypeORM, has no name and no counts), read when the meter starts (after the
+ * warm-up) and when it stops: `meter` wrapped so. result(): api.genericPlans and api.customPlans
+ * made over the measured window, and api.plans (the totals at its end, the connections read, how
+ * many of the scenario's statements the api runs by name).
+ */
+function watchApiPlans(apiUrl, statements, meter) {
+  const nameOf = (statement) => (statement.sql.startsWith(PLANNED_PER_RUN) ? null : statementName(statement.sql));
+  const names = [...new Set(statements.map(nameOf).filter(Boolean))];
+  // The load's last answers may still hold a connection: a connection busy when read is not counted.
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 150));
+  let before = null;
+  let after = null;
+  return {
+    meter: {
+      async start() {
+        await settled();
+        before = await readApiPlans(apiUrl);
+        await meter.start();
+      },
+      async stop() {
+        const cpu = await meter.stop();
+        await settled();
+        after = await readApiPlans(apiUrl);
+        return cpu;
+      },
+    },
+    result: () => {
+      const [start, end] = [sumPlans(before, names), sumPlans(after, names)];
+      const named = statements.filter((statement) => after.byName.has(nameOf(statement))).length;
+      return {
+        genericPlans: end.generic - start.generic,
+        customPlans: end.custom - start.custom,
+        plans: {
+          connections: end.connections,
+          named,
+          unnamed: statements.length - named,
+          total: { generic: end.generic, custom: end.custom },
+        },
+      };
+    },
+  };
+}
+
 /** A fresh dataset unless --reuse finds one already built (its fixtures are kept in the database). */
 async function prepareDataset() {
-  const database = `campus_bench_${scale}`;
+  const database = `campus_bench_${scale}${variant ? `_${variant}` : ''}`;
   const databaseUrl = withDatabase(adminUrl, database);
   if (reuse) {
     const existing = await withClient(databaseUrl, (client) => client.query('SELECT data FROM bench_fixtures')).catch(() => null);
@@ -236,7 +301,7 @@ async function prepareDataset() {
       };
     }
   }
-  const built = await buildDataset({ scale, adminUrl, log });
+  const built = await buildDataset({ scale, variant, adminUrl, log });
   await withClient(databaseUrl, async (client) => {
     const { uploadUrls: _uploads, ...fixtures } = built.fixtures;
     const saved = {

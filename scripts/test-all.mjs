@@ -148,6 +148,9 @@ try {
     for (const line of playwrightOutcomes(e2eReport).filter((outcome) => outcome.includes('passed on retry'))) flaky.push(line);
   }
   if (fs.existsSync(path.join(root, 'scripts', 'validate-compose.sh'))) run('compose', 'bash', ['scripts/validate-compose.sh']);
+  // The benchmark asks for what the web sends: every scenario request is one of the web app's own
+  // generated operations, with the web's variables and page sizes (issue 30).
+  run('bench-operations', process.execPath, ['--test', 'bench/scenarios/web-operations.test.mjs']);
   // The benchmark at tiny scale with short runs: fails only when it crashes or a request errs, never on time.
   // It drives the built api: build it when only this step is asked for and there is no build yet.
   run('bench-smoke', 'sh', ['-c', 'test -f api/dist/main.js || npm run build -w api; npm run bench -- --scale tiny --smoke'], { env });

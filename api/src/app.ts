@@ -22,6 +22,7 @@ import { createMedia, type Media } from './http/create-media';
 import { cors } from './http/cors';
 import { graphqlIde } from './http/graphql-ide';
 import { createMetrics } from './http/metrics';
+import { readPlanStats } from './infra/db/plan-stats';
 import { createReadiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { requestErrorHandler } from './http/request-errors';
@@ -171,7 +172,10 @@ export async function createApp(
   expressApp.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const server = http.createServer(expressApp);
   // (The gauge reads the endpoint's sockets only when scraped, by which time it exists.)
-  const metrics = createMetrics({ openSubscriptions: () => graphql.openSockets() }, registry);
+  const metrics = createMetrics(
+    { openSubscriptions: () => graphql.openSockets(), preparedStatementPlans: () => readPlanStats(database.dataSource) },
+    registry,
+  );
   const graphql = await createGraphQLEndpoint({
     schema,
     services,

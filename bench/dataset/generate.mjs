@@ -1,13 +1,13 @@
 // Builds a fresh benchmark database `campus_bench_<scale>`: the api's own migrations, then every
 // table filled through COPY from a seeded generator (same seed, same rows), counters computed in
-// one UPDATE each, then ANALYZE. CLI: node bench/dataset/generate.mjs --scale tiny|campus
+// one UPDATE each, then ANALYZE. CLI: node bench/dataset/generate.mjs --scale tiny|campus [--variant hidden2]
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { createRandom } from '../lib/prng.mjs';
-import { DATASET_END, DEFAULT_SEED, SCALES, TWO_YEARS_MS } from './scales.mjs';
+import { DATASET_END, DEFAULT_SEED, SCALES, TWO_YEARS_MS, VARIANTS } from './scales.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TABLES = ['users', 'follows', 'blocks', 'mutes', 'uploads', 'posts', 'likes', 'comments'];
@@ -173,10 +173,11 @@ export function actorsFor(scale) {
   };
 }
 
-export async function buildDataset({ scale, adminUrl, seed = DEFAULT_SEED, log = console.log }) {
+export async function buildDataset({ scale, variant = null, adminUrl, seed = DEFAULT_SEED, log = console.log }) {
   const spec = SCALES[scale];
   if (!spec) throw new Error(`unknown scale ${scale}: use ${Object.keys(SCALES).join(' or ')}`);
-  const database = `campus_bench_${scale}`;
+  if (variant && !VARIANTS[variant]) throw new Error(`unknown variant ${variant}: use ${Object.keys(VARIANTS).join(' or ')}`);
+  const database = `campus_bench_${scale}${variant ? `_${variant}` : ''}`;
   const databaseUrl = withDatabase(adminUrl, database);
   const started = Date.now();
   const timings = {};
@@ -216,6 +217,7 @@ export async function buildDataset({ scale, adminUrl, seed = DEFAULT_SEED, log =
     const indexSeconds = await step('keys and indexes', () => restoreKeysAndIndexes(client, saved));
     // The search indexes (issue 27): how long each took to build over the loaded rows.
     for (const [name, took] of Object.entries(indexSeconds)) if (/search/.test(name)) timings[`index ${name}`] = took;
+    if (variant) counts.unseenPosts = await step(`variant ${variant}`, () => applyVariant(client, VARIANTS[variant], data.fixtures));
     await step('counters', () => computeCounters(client));
     await step('events', () => addEvents(client));
     await step('search tags', () => computeSearchTags(client));
@@ -516,6 +518,24 @@ async function restoreKeysAndIndexes(client, { constraints, indexes }) {
   return seconds;
 }
 
+/**
+ * A variant's posts a reader may not see (dataset/scales.mjs VARIANTS), before the counters and
+ * search tags are computed so they leave them out as the triggers would. Returns how many.
+ */
+async function applyVariant(client, { processingPercent, hiddenPercent }, fixtures) {
+  const kept = [...fixtures.postIds, fixtures.busyPostId];
+  const bucket = `abs(hashtext(id::text || 'variant')) % 100`;
+  const processing = await client.query(`UPDATE posts SET status = 'processing' WHERE ${bucket} < $1 AND id <> ALL($2::uuid[])`, [
+    processingPercent,
+    kept,
+  ]);
+  const hidden = await client.query(
+    `UPDATE posts SET hidden_for_review = true WHERE ${bucket} >= $1 AND ${bucket} < $2 AND id <> ALL($3::uuid[])`,
+    [processingPercent, processingPercent + hiddenPercent, kept],
+  );
+  return processing.rowCount + hidden.rowCount;
+}
+
 /** What the counter triggers would have kept during the load, computed once per table. */
 async function computeCounters(client) {
   await client.query(`
@@ -698,8 +718,9 @@ export async function withClient(url, fn) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const scale = process.argv[process.argv.indexOf('--scale') + 1] || 'tiny';
+  const variant = process.argv.includes('--variant') ? process.argv[process.argv.indexOf('--variant') + 1] : null;
   const adminUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  buildDataset({ scale, adminUrl }).then(
+  buildDataset({ scale, variant, adminUrl }).then(
     () => process.exit(0),
     (error) => {
       console.error(error);

@@ -35,3 +35,14 @@ export const SCALES = {
 export const DATASET_END = Date.parse('2026-11-01T00:00:00.000Z');
 export const TWO_YEARS_MS = 2 * 365 * 24 * 3600 * 1000;
 export const DEFAULT_SEED = 20261121;
+
+/**
+ * Dataset variants (`npm run bench -- --variant <name>`), built in campus_bench_<scale>_<name> over
+ * the same seeded rows; the default dataset has none of this. hidden2 (issue 30): 2 % of posts a
+ * reader may not see, 1 % still processing and 1 % hidden for review, picked by a hash of their id
+ * (the same posts every build; never the benchmark's fixture posts it likes and comments on), so
+ * the feed pages can be shown to stay flat when lists must skip posts.
+ */
+export const VARIANTS = {
+  hidden2: { processingPercent: 1, hiddenPercent: 1 },
+};

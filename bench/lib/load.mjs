@@ -2,9 +2,14 @@
 // with a pg Pool at the same concurrency. Latencies are kept exactly (autocannon's own histogram
 // rounds to whole milliseconds), errors are non-2xx answers or GraphQL `errors`, and SQL
 // statements per request come from the api's X-SQL-Statements header.
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PLANNED_PER_RUN, explainAsRun, readSessionPlans, statementName, sumPlans } from './plans.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 // BENCH_CONCURRENCY=1 measures one request at a time (what a page costs unqueued); 16 by default.
 export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
@@ -72,20 +77,39 @@ async function drive({ url, requests, seconds }) {
 /**
  * The floor: the statements one api request issued (captured from the api), replayed in the same
  * order on one pooled connection per request, CONCURRENCY requests at a time, each as a named
- * prepared statement (parsed and planned once per connection: the best the database can do).
+ * prepared statement (parsed once per connection; planned as PostgreSQL decides under the api's own
+ * session settings, so it keeps one generic plan where the api's statement can), with the api's
+ * session settings. Reports how PostgreSQL planned it: pg_prepared_statements' generic and custom
+ * plans over the measured window (after the warm-up) on every connection of the floor's pool, and
+ * the planning share of one request: each statement explained on a warmed connection
+ * (EXPLAIN ANALYZE EXECUTE, median of PLANNING_SAMPLES), Planning Time against Execution Time.
  */
-export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds = 0, meter = null }) {
+export async function runFloor({
+  databaseUrl,
+  statements,
+  seconds,
+  warmupSeconds = 0,
+  meter = null,
+  sessionOptions = apiSessionOptions(),
+}) {
   // A statement the api plans on every run (search's lists: api/src/infra/db/prepared-statements.ts)
   // is replayed unnamed, planned on every run too.
   const named = statements.map((statement) => ({
-    ...(statement.sql.startsWith('/* planned per run */')
-      ? {}
-      : { name: `floor_${createHash('sha256').update(statement.sql).digest('hex').slice(0, 20)}` }),
+    ...(statement.sql.startsWith(PLANNED_PER_RUN) ? {} : { name: statementName(statement.sql, 'floor_') }),
     text: statement.sql,
     values: statement.parameters,
   }));
-  // The api's session settings (api/src/infra/db/data-source.ts: JIT and parallel query off), so the floor runs the same statements the same way.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
+  const names = named.filter((statement) => statement.name).map((statement) => statement.name);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: sessionOptions });
+  // Every connection of the pool (all idle between runs), for pg_prepared_statements.
+  const everyConnection = async (fn) => {
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      return await fn(clients);
+    } finally {
+      for (const client of clients) client.release();
+    }
+  };
   try {
     const once = async (until, latencies) => {
       while (Date.now() < until) {
@@ -103,15 +127,71 @@ export async function runFloor({ databaseUrl, statements, seconds, warmupSeconds
       const until = Date.now() + warmupSeconds * 1000;
       await Promise.all(Array.from({ length: CONCURRENCY }, () => once(until, null)));
     }
+    const before = sumPlans(await everyConnection((clients) => readSessionPlans(clients, names)), names);
     const latencies = [];
     await meter?.start();
     const started = Date.now();
     const until = started + seconds * 1000;
     await Promise.all(Array.from({ length: CONCURRENCY }, () => once(until, latencies)));
     const result = summarise(latencies, (Date.now() - started) / 1000, { errors: 0, sqlPerRequest: statements.length });
-    return withCpu(result, await meter?.stop());
+    const cpu = await meter?.stop();
+    const after = sumPlans(await everyConnection((clients) => readSessionPlans(clients, names)), names);
+    const planning = await planningShare(pool, named);
+    return {
+      ...withCpu(result, cpu),
+      // Plans made over the measured window, on every connection (the warm-up's before it are left out).
+      genericPlans: after.generic - before.generic,
+      customPlans: after.custom - before.custom,
+      plans: { connections: after.connections, named: names.length, unnamed: named.length - names.length, total: after },
+      ...planning,
+    };
   } finally {
     await pool.end();
+  }
+}
+
+const PLANNING_SAMPLES = 5;
+
+/** One request's Planning and Execution Time, each statement explained PLANNING_SAMPLES times on one warmed connection (medians, summed). */
+async function planningShare(pool, named) {
+  const client = await pool.connect();
+  try {
+    let planningMs = 0;
+    let executionMs = 0;
+    for (const statement of named) {
+      // Prepared on this connection if the load never gave it this one (a no-op for the plan it keeps).
+      await client.query(statement);
+      const runs = [];
+      for (let i = 0; i < PLANNING_SAMPLES; i++)
+        runs.push(
+          await explainAsRun(client, { name: statement.name ?? null, text: statement.text, values: statement.values, executions: 0 }),
+        );
+      planningMs += median(runs.map((run) => run.planningMs));
+      executionMs += median(runs.map((run) => run.executionMs));
+    }
+    return {
+      planningMs: round(planningMs, 3),
+      executionMs: round(executionMs, 3),
+      planningShare: planningMs + executionMs > 0 ? round(planningMs / (planningMs + executionMs), 2) : null,
+    };
+  } finally {
+    client.release();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The api's own session settings (api/src/infra/db/data-source.ts), from its build, so the floor runs the statements the same way. */
+function apiSessionOptions() {
+  try {
+    const require = createRequire(path.join(root, 'api', 'package.json'));
+    require('reflect-metadata');
+    return require(path.join(root, 'api', 'dist', 'infra', 'db', 'data-source.js')).POSTGRES_SESSION_OPTIONS;
+  } catch {
+    return '-c jit=off -c max_parallel_workers_per_gather=0';
   }
 }
 

@@ -2,7 +2,7 @@
 export function renderMarkdown(result) {
   const m = result.machine;
   const lines = [
-    `# Benchmark: ${result.scale} scale${result.smoke ? ' (smoke run: durations too short to judge)' : ''}`,
+    `# Benchmark: ${result.scale} scale${result.variant ? `, variant ${result.variant}` : ''}${result.smoke ? ' (smoke run: durations too short to judge)' : ''}`,
     '',
     `${result.date.slice(0, 10)} on ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, PostgreSQL ${m.postgres}. ` +
       `Concurrency ${result.settings.concurrency}, ${result.settings.secondsPerScenario} s per scenario after ${result.settings.warmupSeconds} s of warm-up; ` +
@@ -13,19 +13,27 @@ export function renderMarkdown(result) {
       .map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`)
       .join(', ')}; built in ${Math.round(result.dataset.loadSeconds)} s. Whole run ${Math.round(result.totalSeconds)} s.`,
     '',
-    '| scenario | api rps | p50 ms | p99 ms | errors | SQL/request | api CPU ms/req | PostgreSQL CPU ms/req | load 1m | floor rps | floor p99 ms | floor PostgreSQL CPU ms/req | api/floor |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | api rps | p50 ms | p99 ms | errors | SQL/request | api CPU ms/req | PostgreSQL CPU ms/req | load 1m | api plans after warm-up (generic / custom) | floor rps | floor p99 ms | floor PostgreSQL CPU ms/req | floor plans (generic / custom) | floor planning share | api/floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of result.scenarios) {
     const f = s.floor;
+    const plans = (side) => (side?.plans ? `${side.genericPlans} / ${side.customPlans}` : '');
+    const planning =
+      f?.planningShare !== undefined && f?.planningShare !== null
+        ? `${Math.round(f.planningShare * 100)} % (${f.planningMs} / ${f.executionMs} ms)`
+        : '';
     lines.push(
-      `| ${s.name} | ${s.api.rps} | ${s.api.p50Ms} | ${s.api.p99Ms} | ${s.api.errors} | ${s.api.sqlPerRequest ?? ''} | ${s.api.apiCpuMsPerRequest ?? ''} | ${s.api.postgresCpuMsPerRequest ?? ''} | ${s.api.load1m ?? ''} | ${f ? f.rps : ''} | ${f ? f.p99Ms : ''} | ${f?.postgresCpuMsPerRequest ?? ''} | ${s.apiShareOfFloor !== undefined ? `${Math.round(s.apiShareOfFloor * 100)} %` : ''} |`,
+      `| ${s.name} | ${s.api.rps} | ${s.api.p50Ms} | ${s.api.p99Ms} | ${s.api.errors} | ${s.api.sqlPerRequest ?? ''} | ${s.api.apiCpuMsPerRequest ?? ''} | ${s.api.postgresCpuMsPerRequest ?? ''} | ${s.api.load1m ?? ''} | ${plans(s.api)} | ${f ? f.rps : ''} | ${f ? f.p99Ms : ''} | ${f?.postgresCpuMsPerRequest ?? ''} | ${plans(f)} | ${planning} | ${s.apiShareOfFloor !== undefined ? `${Math.round(s.apiShareOfFloor * 100)} %` : ''} |`,
     );
   }
   lines.push('', 'Writes use one student account; pairs (like then unlike, follow then unfollow) count as two requests.');
   lines.push('Create post uses finished upload rows the dataset made (the upload itself is measured by the uploads module).');
   lines.push(
     'The floor replays the statements the api issued for that very request (captured from its TypeORM logger), one after another on a pooled connection, 16 at a time, each as a named prepared statement (unnamed, planned on every run, where the api plans it so: the search lists); it runs right after its scenario.',
+  );
+  lines.push(
+    "Plans (issue 30): executions of the request's named prepared statements over the measured window, by plan, from pg_prepared_statements: the api's from its /metrics (campus_prepared_statement_plans, its pool's idle connections), the floor's from each of its connections. A custom plan is planned again with the values; PostgreSQL's first five executions per connection are custom by design and fall in the warm-up. Statements planned on every run by design (search's lists) or run through TypeORM have no name and are not counted. The floor's planning share: each statement explained on a warmed floor connection (EXPLAIN ANALYZE EXECUTE, median of 5), Planning Time over Planning plus Execution Time, with the milliseconds of one request.",
   );
   lines.push(
     "CPU per request is read from /proc over the measured seconds: the api process, and the PostgreSQL backends connected to the dataset (the api's pool and its job queue, or the floor's pool); load 1m is the load average at the end of the scenario.",

@@ -1,19 +1,20 @@
 // Reads of one profile or post, and the writes. Each write scenario cycles through its fixture list
 // (posts to like, people to follow, finished uploads to post), so no two concurrent connections
-// fight over one row and every request does real work.
-import { OPS, gqlRequest } from './graphql.mjs';
+// fight over one row and every request does real work. Each is the web's own operation with the
+// variables the web sends (scenarios/graphql.mjs).
+import { OPS, PAGE, gqlRequest } from './graphql.mjs';
 
 export function readScenarios({ tokens, fixtures }) {
   return [
     {
       id: 'profile',
-      name: 'Profile with its posts (a creator)',
-      request: gqlRequest(tokens.student, OPS.userProfile, { userId: fixtures.profileUid, first: 10 }),
+      name: `Profile with its posts (a creator), first ${PAGE.profilePosts}`,
+      request: gqlRequest(tokens.student, OPS.userProfile, { userId: fixtures.profileUid, first: PAGE.profilePosts }),
     },
     {
       id: 'post-comments',
-      name: 'Post with its comments (the most commented)',
-      request: gqlRequest(tokens.student, OPS.postComments, { postId: fixtures.busyPostId, first: 10 }),
+      name: `Post with its comments (the most commented), first ${PAGE.comments}`,
+      request: gqlRequest(tokens.student, OPS.postComments, { postId: fixtures.busyPostId, first: PAGE.comments }),
     },
   ].map((scenario) => ({ ...scenario, kind: 'read' }));
 }

@@ -1,42 +1,61 @@
-// The web app's own operations (web/src/features/**.graphql), so the benchmark asks for what a
-// phone asks for: same selections, same page size (10).
-const POST_CARD = `fragment PostCardFields on Post {
-  id caption tags videoUrl posterUrl createdAt likeCount viewerHasLiked commentCount
-  author { id displayName photoURL }
-}`;
-const COMMENT = `fragment CommentFields on Comment { id text createdAt author { id displayName photoURL } }`;
+// The web app's own operations (web/src/features/**/*.graphql, as codegen generated them and Apollo
+// Client sends them: bench/lib/web-operations.mjs), so the benchmark asks for what a phone asks
+// for: same selections, same page sizes. No scenario writes GraphQL of its own; the test
+// bench/scenarios/web-operations.test.mjs fails when one does, or when its selection differs.
+import { webOperation, webPageSize } from '../lib/web-operations.mjs';
+
+const text = (name) => webOperation(name).text;
 
 export const OPS = {
-  homeFeed: `query HomeFeed($first: Int, $after: String) {
-    homeFeed(first: $first, after: $after) { edges { cursor node { ...PostCardFields } } pageInfo { hasNextPage endCursor } }
-  } ${POST_CARD}`,
-  explore: `query ExploreFeed($first: Int, $after: String, $scope: CampusScope) {
-    explore(first: $first, after: $after, scope: $scope) { edges { cursor node { ...PostCardFields } } pageInfo { hasNextPage endCursor } }
-  } ${POST_CARD}`,
-  userProfile: `query UserProfile($userId: ID!, $first: Int, $after: String) {
-    user(id: $userId) {
-      id displayName photoURL bio interests followerCount followingCount postCount isViewer viewerIsFollowing
-      posts(first: $first, after: $after) { edges { cursor node { id caption tags videoUrl posterUrl createdAt } } pageInfo { hasNextPage endCursor } }
-    }
-  }`,
-  postComments: `query PostComments($postId: ID!, $first: Int, $after: String) {
-    post(id: $postId) { id commentCount comments(first: $first, after: $after) { edges { cursor node { ...CommentFields } } pageInfo { hasNextPage endCursor } } }
-  } ${COMMENT}`,
-  likePost: `mutation LikePost($postId: ID!) { likePost(postId: $postId) { id likeCount viewerHasLiked } }`,
-  unlikePost: `mutation UnlikePost($postId: ID!) { unlikePost(postId: $postId) { id likeCount viewerHasLiked } }`,
-  addComment: `mutation AddComment($postId: ID!, $text: String!) { addComment(postId: $postId, text: $text) { ...CommentFields post { id commentCount } } } ${COMMENT}`,
-  follow: `mutation FollowUser($userId: ID!) { follow(userId: $userId) { id followerCount viewerIsFollowing } }`,
-  unfollow: `mutation UnfollowUser($userId: ID!) { unfollow(userId: $userId) { id followerCount viewerIsFollowing } }`,
-  createPost: `mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { ...PostCardFields } } ${POST_CARD}`,
+  homeFeed: text('HomeFeed'),
+  explore: text('ExploreFeed'),
+  events: text('Events'),
+  userProfile: text('UserProfile'),
+  postComments: text('PostComments'),
+  // The organization page is two requests in the web: its header, and its posts list (the Posts tab).
+  organizationPage: text('OrganizationPage'),
+  organizationPosts: text('OrganizationPosts'),
+  // The notifications page's list; the unread count is the sidebar's own request.
+  notifications: text('Notifications'),
+  unreadNotificationCount: text('UnreadNotificationCount'),
+  search: text('Search'),
+  searchSuggestions: text('SearchSuggestions'),
+  likePost: text('LikePost'),
+  unlikePost: text('UnlikePost'),
+  addComment: text('AddComment'),
+  follow: text('FollowUser'),
+  unfollow: text('UnfollowUser'),
+  createPost: text('CreatePost'),
 };
 
-/** An autocannon/fetch request object for one GraphQL operation. */
+/** Each list's `first`, as the web's pages pass it. */
+export const PAGE = {
+  feed: webPageSize('HomeFeed'),
+  profilePosts: webPageSize('UserProfile'),
+  comments: webPageSize('PostComments'),
+  notifications: webPageSize('Notifications'),
+  search: webPageSize('Search'),
+  suggestions: webPageSize('SearchSuggestions'),
+};
+
+/**
+ * A list's variables as the web sends them: the first page's (`first`, and the scope only when it
+ * is ALL: the web leaves MINE, the default, out), then Apollo's fetchMore adds `after`.
+ */
+export function pageVariables(first, after, extra = {}) {
+  const variables = { ...extra, first };
+  if (variables.scope === 'MINE') delete variables.scope;
+  return after ? { ...variables, after } : variables;
+}
+
+/** An autocannon/fetch request object for one GraphQL operation, as Apollo's HttpLink posts it. */
 export function gqlRequest(token, query, variables) {
+  const operationName = /^(?:query|mutation|subscription)\s+(\w+)/.exec(query)?.[1];
   return {
     method: 'POST',
     path: '/graphql',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ operationName, variables, query }),
   };
 }
 

@@ -3,16 +3,10 @@
 // student's inbox from the dataset's own rows, as the services would have written it (the likes on
 // each of their posts as one group, every comment on their posts as one, their followers as one
 // group, a few moderation outcomes), the newest ten unread. Run after the api has migrated.
+// The page is the web's Notifications operation; the unread count the web's sidebar asks for on
+// its own (UnreadNotificationCount) is a scenario of its own, as the web sends two requests.
 import { withClient } from '../dataset/generate.mjs';
-import { gqlRequest } from './graphql.mjs';
-
-const NOTIFICATIONS = `query Notifications($first: Int!, $after: String) {
-  notifications(first: $first, after: $after) {
-    edges { cursor node { id kind actorCount actors { id displayName photoURL } post { id posterUrl } commentId text createdAt read } }
-    pageInfo { hasNextPage endCursor }
-  }
-  unreadNotificationCount
-}`;
+import { OPS, PAGE, gqlRequest } from './graphql.mjs';
 
 async function seedInbox(client, uid) {
   await client.query('DELETE FROM notifications WHERE recipient_uid = $1', [uid]);
@@ -72,17 +66,29 @@ async function seedInbox(client, uid) {
   return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
 }
 
-/** Seeds the student actor's inbox and returns the read scenario over it. */
+/** Seeds the student actor's inbox and returns the read scenarios over it. */
 export async function notificationScenarios({ databaseUrl, tokens, actors }) {
   const inbox = await withClient(databaseUrl, (client) => seedInbox(client, actors.student.uid));
+  return notificationRequests({ tokens, inbox });
+}
+
+/** The scenarios over a seeded inbox (`inbox`: its notifications by kind). */
+export function notificationRequests({ tokens, inbox }) {
+  const kinds = Object.entries(inbox)
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(', ');
   return [
     {
       id: 'notifications',
-      name: `Notifications, first page of 20 and the unread count (an inbox of ${Object.entries(inbox)
-        .map(([kind, n]) => `${n} ${kind}`)
-        .join(', ')})`,
+      name: `Notifications, first page of ${PAGE.notifications} (an inbox of ${kinds})`,
       kind: 'read',
-      request: gqlRequest(tokens.student, NOTIFICATIONS, { first: 20 }),
+      request: gqlRequest(tokens.student, OPS.notifications, { first: PAGE.notifications }),
+    },
+    {
+      id: 'unread-count',
+      name: 'Unread notification count (the sidebar)',
+      kind: 'read',
+      request: gqlRequest(tokens.student, OPS.unreadNotificationCount, {}),
     },
   ];
 }

@@ -3,24 +3,9 @@
 // replayed as the floor, as the feeds' are. The words are the dataset's (dataset/generate.mjs:
 // captions from a 31-word list, tags from a 20-word list, names from 36 first and 24 last names),
 // so one caption word matches about a sixth of all posts: a hard case for ranking.
-import { gqlRequest } from './graphql.mjs';
-
-const PAGE = 10;
-
-const SEARCH = `query Search($q: String!, $type: SearchType!, $first: Int, $after: String) {
-  search(q: $q, type: $type, first: $first, after: $after) {
-    edges { cursor kind node { __typename
-      ... on User { id displayName photoURL bio interests followerCount isViewer viewerIsFollowing viewerCan { follow } }
-      ... on Post { id caption tags videoUrl posterUrl createdAt likeCount viewerHasLiked commentCount author { id displayName photoURL }
-        event { name date startTime endTime timeZone startsAt endsAt place addedCount } }
-      ... on Tag { name postCount } } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-const SUGGESTIONS = `query SearchSuggestions($q: String!, $first: Int) {
-  searchSuggestions(q: $q, first: $first) { __typename ... on User { id displayName photoURL } ... on Tag { name postCount } }
-}`;
+// The requests are the web's Search and SearchSuggestions operations with its variables (the
+// student's own campus, the default: the web sends no scope then).
+import { OPS, PAGE, gqlRequest } from './graphql.mjs';
 
 /** The searches: what a student types, and where (a tab of /search, or the box's suggestions). */
 export const SEARCHES = [
@@ -39,7 +24,7 @@ export function searchScenarios({ tokens }) {
     kind: 'search',
     request:
       type === 'SUGGESTIONS'
-        ? gqlRequest(tokens.student, SUGGESTIONS, { q, first: 5 })
-        : gqlRequest(tokens.student, SEARCH, { q, type, first: PAGE }),
+        ? gqlRequest(tokens.student, OPS.searchSuggestions, { q, first: PAGE.suggestions })
+        : gqlRequest(tokens.student, OPS.search, { q, type, first: PAGE.search }),
   }));
 }

@@ -3,6 +3,7 @@ import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@a
 import type { Request, RequestHandler, Response } from 'express';
 import { Kind, type DocumentNode, type GraphQLFormattedError } from 'graphql';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { PlanStats } from '../infra/db/plan-stats';
 import { createProcessRegistry } from '../infra/telemetry/process-metrics';
 import { currentRequestScope } from '../infra/request-scope';
 
@@ -28,9 +29,13 @@ export interface Metrics {
 export interface MetricSources {
   /** Open graphql-ws connections (live subscriptions). */
   openSubscriptions(): number;
+  /** How PostgreSQL planned the app's prepared statements (infra/db/plan-stats.ts), read when scraped. */
+  preparedStatementPlans?(): Promise<PlanStats>;
 }
 
 const LABEL_LIMIT = 200;
+/** The app has a few dozen named statements; more labels than this would be a bug, not data. */
+const PLAN_STATEMENT_LIMIT = 500;
 const KNOWN_ERROR_CODES = new Set([
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -77,6 +82,31 @@ export function createMetrics(sources: MetricSources, registry: Registry = creat
       this.set(sources.openSubscriptions());
     },
   });
+  // Issue 30: whether each hot statement keeps one generic plan or is planned on every execution.
+  // Read from the pool's idle connections at each scrape (the benchmark reads it after each load).
+  const planSources = sources.preparedStatementPlans;
+  if (planSources) {
+    const connections = new Gauge({
+      name: 'campus_prepared_statement_connections',
+      help: 'Pool connections whose prepared statements campus_prepared_statement_plans sums (those idle when scraped)',
+      registers: [registry],
+    });
+    new Gauge({
+      name: 'campus_prepared_statement_plans',
+      help: 'Executions of each named prepared statement (cc_<hash of its text>) by plan: generic (planned once) or custom (planned with its values), summed over the pool connections read',
+      labelNames: ['statement', 'plan'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const stats = await planSources().catch(() => ({ connections: 0, statements: [] }));
+        connections.set(stats.connections);
+        for (const statement of stats.statements.slice(0, PLAN_STATEMENT_LIMIT)) {
+          this.set({ statement: statement.name, plan: 'generic' }, statement.genericPlans);
+          this.set({ statement: statement.name, plan: 'custom' }, statement.customPlans);
+        }
+      },
+    });
+  }
   const uploadBytes = new Counter({
     name: 'campus_upload_bytes_total',
     help: 'Bytes accepted by the resumable upload endpoint (/uploads)',
