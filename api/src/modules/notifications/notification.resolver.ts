@@ -7,7 +7,7 @@ import type { Viewer } from '../../shared/viewer';
 import type { GraphQLContext } from '../graphql-context';
 import { Post } from '../posts';
 import { User } from '../users';
-import { notificationCountTopic, type NotificationCountEvent } from './notification.service';
+import { notificationCountTopic, primeNotificationPage, type NotificationCountEvent } from './notification.service';
 import { Notification, NotificationConnection, NotificationSettings, NotificationSettingsInput } from './notification.types';
 
 @Resolver(() => Notification)
@@ -18,9 +18,12 @@ export class NotificationResolver {
     @Arg('first', () => Int, { defaultValue: 20 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @SignedIn() viewer: Viewer,
-    @Ctx() { services }: GraphQLContext,
+    @Ctx() { services, loaders }: GraphQLContext,
   ): Promise<Connection<Notification>> {
-    return toConnection(await services.notifications.list(viewer, cursorPage(first, after)), (node) => node);
+    return toConnection(
+      primeNotificationPage(loaders, await services.notifications.list(viewer, cursorPage(first, after))),
+      (node) => node,
+    );
   }
 
   @RequireUser()
