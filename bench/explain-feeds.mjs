@@ -29,6 +29,9 @@ const { FeedService } = dist('modules/feeds/feed.service.js');
 const { PostService } = dist('modules/posts/post.service.js');
 const { EventsService } = dist('modules/events/events.service.js');
 const { OrganizationService } = dist('modules/organizations/organization.service.js');
+const { postOrganizationCompanion } = dist('modules/organizations/index.js');
+const { usePostPageCompanions } = dist('modules/posts/index.js');
+const { PlanChoice, statementPools } = dist('infra/db/prepared-statements.js');
 const args = process.argv.slice(2);
 const scale = args.includes('--scale') ? args[args.indexOf('--scale') + 1] : 'campus';
 const variant = args.includes('--variant') ? args[args.indexOf('--variant') + 1] : null;
@@ -45,32 +48,37 @@ try {
   await ds.query(`VACUUM (ANALYZE) ${VACUUMED_TABLES}`);
   const [{ data: fixtures }] = await ds.query('SELECT data FROM bench_fixtures');
   const { student, heavy } = fixtures.actors;
+  // As services.ts does: a card's organization is read in the page's statement.
+  usePostPageCompanions(ds, [postOrganizationCompanion(ds)]);
   const feeds = new FeedService(ds);
   const posts = new PostService(ds, null, null, null, null);
   const events = new EventsService(ds, posts, () => '');
   const organizations = new OrganizationService(ds, null, null, null);
   const [club] = await ds.query(`SELECT id FROM organizations WHERE slug = 'bench-club-0000'`);
-  const noFilter = [null, null, null];
   const cases = [
     ['Home, first page, follows 150 (per-followee plan)', feeds.homePages.statements[0], [student.uid, 1000]],
     ['Home, first page, follows 5000 (campus walk)', feeds.homePages.statements[0], [heavy.uid, 1000]],
     ['Explore, first page', feeds.explorePages.statements[0], [student.uid]],
     // Issue 25: the student's campus (a third of the dataset), the app's default scope.
     ["Explore, first page, the student's campus", feeds.campusExplorePages.statements[0], [student.uid]],
-    ['Events, first page', events.upcomingPages.statements[0], [student.uid, ...noFilter]],
-    ["Events, first page, the student's campus", events.campusUpcomingPages.statements[0], [student.uid, ...noFilter]],
+    // The page everyone opens, without a filter (a filtered one is planned each run).
+    ['Events, first page', events.upcomingPages.plain.statements[0], [student.uid]],
+    ["Events, first page, the student's campus", events.campusUpcomingPages.plain.statements[0], [student.uid]],
     // The statement for a page of 10 (the web's profile asks for 12: a statement of its own, the same plan shape).
     ['Profile posts, first page', posts.authorPages.statements[0], [student.uid, heavy.uid]],
     // Issue 26: its biggest club's page, and the Events page's 'From my organizations'.
     ['Organization page posts, first page (the biggest club)', organizations.postPages.statements[0], [student.uid, club.id]],
-    ['Events from my organizations, first page', events.organizationUpcomingPages.statements[0], [student.uid, ...noFilter]],
+    ['Events from my organizations, first page', events.organizationUpcomingPages.plain.statements[0], [student.uid]],
   ].map(([label, statement, values]) => ({ label, statement, values }));
-  // One of the app's own pool connections: its session settings (data-source.ts), nothing changed.
-  const client = await ds.driver.master.connect();
+  // A connection of each of the app's own pools (data-source.ts): the one whose sessions plan once
+  // (PlanChoice.ONCE, the feed pages) and the data source's; their session settings, nothing changed.
+  const [own, once = own] = statementPools(ds);
+  const clients = { own: await own.connect(), once: await once.connect() };
   try {
-    output.push(...(await explainCases(client, cases)));
+    output.push(...(await explainCases((statement) => (statement.plan === PlanChoice.ONCE ? clients.once : clients.own), cases)));
   } finally {
-    client.release();
+    clients.own.release();
+    clients.once.release();
   }
 } finally {
   await db.close();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { PLANNED_PER_RUN, explainAsRun, readSessionPlans, statementName, sumPlans } from './plans.mjs';
+import { PLANNED_ONCE, PLANNED_PER_RUN, PLAN_ONCE_OPTION, explainAsRun, readSessionPlans, statementName, sumPlans } from './plans.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -93,17 +93,26 @@ export async function runFloor({
   sessionOptions = apiSessionOptions(),
 }) {
   // A statement the api plans on every run (search's lists: api/src/infra/db/prepared-statements.ts)
-  // is replayed unnamed, planned on every run too.
-  const named = statements.map((statement) => ({
-    ...(statement.sql.startsWith(PLANNED_PER_RUN) ? {} : { name: statementName(statement.sql, 'floor_') }),
-    text: statement.sql,
-    values: statement.parameters,
-  }));
+  // is replayed unnamed, planned on every run too; one it plans once runs, as in the api, on
+  // sessions that force generic plans (a second pool); the rest on sessions like the api's own.
+  const named = statements.map((statement) => {
+    const name = statement.sql.startsWith(PLANNED_PER_RUN) ? undefined : statementName(statement.sql, 'floor_');
+    return {
+      name,
+      pool: statement.sql.startsWith(PLANNED_ONCE) ? 'once' : 'own',
+      query: { ...(name && { name }), text: statement.sql, values: statement.parameters },
+    };
+  });
   const names = named.filter((statement) => statement.name).map((statement) => statement.name);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: sessionOptions });
-  // Every connection of the pool (all idle between runs), for pg_prepared_statements.
+  const pools = {
+    own: new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: sessionOptions }),
+    once: new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: `${sessionOptions} ${PLAN_ONCE_OPTION}` }),
+  };
+  // Every connection of both pools (all idle between runs), for pg_prepared_statements.
   const everyConnection = async (fn) => {
-    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    const clients = await Promise.all(
+      Object.values(pools).flatMap((pool) => Array.from({ length: pool.totalCount }, () => pool.connect())),
+    );
     try {
       return await fn(clients);
     } finally {
@@ -114,11 +123,15 @@ export async function runFloor({
     const once = async (until, latencies) => {
       while (Date.now() < until) {
         const started = process.hrtime.bigint();
-        const client = await pool.connect();
+        // One connection of each pool the request's statements need, held for the request.
+        const clients = {};
         try {
-          for (const statement of named) await client.query(statement);
+          for (const statement of named) {
+            clients[statement.pool] ??= await pools[statement.pool].connect();
+            await clients[statement.pool].query(statement.query);
+          }
         } finally {
-          client.release();
+          for (const client of Object.values(clients)) client.release();
         }
         latencies?.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
@@ -136,7 +149,7 @@ export async function runFloor({
     const result = summarise(latencies, (Date.now() - started) / 1000, { errors: 0, sqlPerRequest: statements.length });
     const cpu = await meter?.stop();
     const after = sumPlans(await everyConnection((clients) => readSessionPlans(clients, names)), names);
-    const planning = await planningShare(pool, named);
+    const planning = await planningShare(pools, named);
     return {
       ...withCpu(result, cpu),
       // Plans made over the measured window, on every connection (the warm-up's before it are left out).
@@ -146,26 +159,25 @@ export async function runFloor({
       ...planning,
     };
   } finally {
-    await pool.end();
+    await Promise.all(Object.values(pools).map((pool) => pool.end()));
   }
 }
 
 const PLANNING_SAMPLES = 5;
 
 /** One request's Planning and Execution Time, each statement explained PLANNING_SAMPLES times on one warmed connection (medians, summed). */
-async function planningShare(pool, named) {
-  const client = await pool.connect();
+async function planningShare(pools, named) {
+  const clients = { own: await pools.own.connect(), once: await pools.once.connect() };
   try {
     let planningMs = 0;
     let executionMs = 0;
     for (const statement of named) {
+      const client = clients[statement.pool];
+      const { name = null, text, values } = statement.query;
       // Prepared on this connection if the load never gave it this one (a no-op for the plan it keeps).
-      await client.query(statement);
+      await client.query(statement.query);
       const runs = [];
-      for (let i = 0; i < PLANNING_SAMPLES; i++)
-        runs.push(
-          await explainAsRun(client, { name: statement.name ?? null, text: statement.text, values: statement.values, executions: 0 }),
-        );
+      for (let i = 0; i < PLANNING_SAMPLES; i++) runs.push(await explainAsRun(client, { name, text, values, executions: 0 }));
       planningMs += median(runs.map((run) => run.planningMs));
       executionMs += median(runs.map((run) => run.executionMs));
     }
@@ -175,7 +187,8 @@ async function planningShare(pool, named) {
       planningShare: planningMs + executionMs > 0 ? round(planningMs / (planningMs + executionMs), 2) : null,
     };
   } finally {
-    client.release();
+    clients.own.release();
+    clients.once.release();
   }
 }
 

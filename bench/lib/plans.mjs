@@ -7,6 +7,10 @@ import pg from 'pg';
 
 /** The comment that opens a statement the api plans on every run (api/src/infra/db/prepared-statements.ts). */
 export const PLANNED_PER_RUN = '/* planned per run */';
+/** The comment that opens a statement the api plans once (PlanChoice.ONCE: sessions forcing generic plans). */
+export const PLANNED_ONCE = '/* planned once */';
+/** The session setting those sessions add (api/src/infra/db/prepared-statements.ts, openPlanOncePool). */
+export const PLAN_ONCE_OPTION = '-c plan_cache_mode=force_generic_plan';
 
 /** The name the api prepares a statement's text under (PreparedStatement: `cc_` and a hash of the text). */
 export function statementName(sql, prefix = 'cc_') {
@@ -112,10 +116,12 @@ export async function explainAsRun(client, { name, text, values, executions = 6 
  * { name, text }, values }) explained as the app runs it (explainAsRun), each case under a name of
  * its own so it starts with no plan. Returns the report's lines.
  */
-export async function explainCases(client, cases, { executions = 6 } = {}) {
+export async function explainCases(clientFor, cases, { executions = 6 } = {}) {
   const output = [];
   for (const [index, { label, statement, values }] of cases.entries()) {
     const planned = statement.text.startsWith(PLANNED_PER_RUN);
+    // `clientFor(statement)`: a connection of the pool the app runs it on (its plan-once sessions, or its own).
+    const client = typeof clientFor === 'function' ? await clientFor(statement) : clientFor;
     const run = await explainAsRun(client, {
       name: planned ? null : `${statement.name}_${index}`,
       text: statement.text,

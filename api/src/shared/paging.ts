@@ -1,5 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ValidationError } from './errors';
+import { LIMITS } from '@campus-clips/rules';
 import { pageSize } from './validation';
 
 /**
@@ -53,6 +54,18 @@ export interface PageRequest {
 
 export function cursorPage(first: number | null | undefined, after: string | null | undefined): PageRequest {
   return { size: pageSize(first), after: decodeCursor(after) };
+}
+
+/**
+ * The page sizes a prepared list has a statement for, each with its LIMIT in the SQL text (issue
+ * 30: a generic plan needs it): the web's (10), a few smaller and larger, the most anyone may ask.
+ * A size in between reads the next shape's rows, so a client choosing every size from 1 to 50
+ * still leaves each connection a handful of statements.
+ */
+export const PAGE_SHAPES = [1, 3, LIMITS.pageSize.default, 20, LIMITS.pageSize.max] as const;
+
+export function pageShape(size: number): number {
+  return PAGE_SHAPES.find((shape) => shape >= size) ?? LIMITS.pageSize.max;
 }
 
 export function escapeLike(text: string): string {

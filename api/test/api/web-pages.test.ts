@@ -1,3 +1,4 @@
+import { readPlanStats } from '../../src/infra/db/plan-stats';
 import { createPost, follow, uploadedVideo } from '../support/scenario';
 import { createStudent, graphql, startTestServer, type Student, type TestServer } from '../support/test-server';
 import { webOperation } from '../support/web-operations';
@@ -66,6 +67,19 @@ describe("the web's feed pages", () => {
     const seen = explore.data.explore.edges.map((edge: any) => edge.node);
     expect(seen.find((card: any) => card.id === clubPost)?.organization?.name).toBe('Card Club');
     expect(explore.sqlStatements).toBe(1);
+  });
+
+  it('plans each page once: PostgreSQL keeps one generic plan per connection from the first request (issue 30)', async () => {
+    for (let index = 0; index < 8; index++) {
+      await ok(reader, HOME, { first: 10 });
+      await ok(stranger, EXPLORE, { first: 10, scope: 'ALL' });
+    }
+    const { statements } = await readPlanStats(server.app.database.dataSource);
+    const pages = statements.filter((statement) => statement.genericPlans > 0);
+    // Home and Explore at least, each on the connections that ran it.
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages.reduce((sum, statement) => sum + statement.genericPlans, 0)).toBeGreaterThanOrEqual(16);
+    expect(statements.filter((statement) => statement.customPlans > 0)).toEqual([]);
   });
 
   it("keeps the organization's visibility: a hidden club is gone from a student's card, not a moderator's", async () => {

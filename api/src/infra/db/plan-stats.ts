@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
+import { statementPools } from './prepared-statements';
 import type { DataSource } from 'typeorm';
 
 /** One prepared statement's plans, summed over the connections read. */
@@ -19,20 +20,21 @@ export interface PlanStats {
 
 /**
  * How PostgreSQL planned the app's named prepared statements (issue 30): pg_prepared_statements of
- * every connection idle in the data source's pool when asked (a connection busy with a request is
+ * every connection idle in the app's pools when asked (a connection busy with a request is
  * left alone and not counted), summed per statement name. A statement that keeps its generic plan
- * shows a few custom plans per connection (PostgreSQL plans the first five executions with their
- * values under the default plan_cache_mode) and then only generic ones; custom plans that keep
+ * shows only generic plans when planned once (PlanChoice.ONCE), or a few custom plans per
+ * connection and then only generic ones under PostgreSQL's own choice; custom plans that keep
  * growing mean every execution is planned again. Statements run unnamed (planned on every run by
  * design, or through TypeORM) never appear. Empty for a database that is not a pg pool (embedded
  * PGlite).
  */
 export async function readPlanStats(db: DataSource): Promise<PlanStats> {
-  const pool = (db.driver as unknown as { master?: Pool }).master;
-  if (!pool || typeof pool.connect !== 'function' || typeof pool.idleCount !== 'number') return { connections: 0, statements: [] };
+  // Both pools: the data source's and the one whose sessions plan once (prepared-statements.ts).
   // All at once, in one tick: pg-pool hands out its idle clients first, so none is opened for this.
-  const wanted = pool.idleCount;
-  const clients = (await Promise.allSettled(Array.from({ length: wanted }, () => pool.connect())))
+  const checkouts = statementPools(db)
+    .filter((pool) => typeof pool.idleCount === 'number')
+    .flatMap((pool) => Array.from({ length: pool.idleCount }, () => pool.connect()));
+  const clients = (await Promise.allSettled(checkouts))
     .filter((outcome): outcome is PromiseFulfilledResult<PoolClient> => outcome.status === 'fulfilled')
     .map((outcome) => outcome.value);
   const sums = new Map<string, StatementPlans>();

@@ -95,6 +95,12 @@ export function openPlanOncePool(db: DataSource, settings: { connectionString: s
   return pool;
 }
 
+/** The pools prepared statements run on: the data source's own, and the plan-once pool when there is one. */
+export function statementPools(db: DataSource): Pool[] {
+  const own = (db.driver as unknown as { master?: Pool }).master;
+  return [own, runners.get(db)?.oncePool].filter((pool): pool is Pool => !!pool && typeof pool.connect === 'function');
+}
+
 /**
  * Runs the statement on the data source's pool (or the plan-once pool). It is logged like every
  * TypeORM query (the per-request statement count and the benchmark's SQL capture see it); a

@@ -1,9 +1,9 @@
 import type DataLoader from 'dataloader';
 import type { DataSource, EntityManager } from 'typeorm';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
-import { PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
+import { PlanChoice, PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
 import { hiddenCommentersSql, notBlockedSql, notMutedSql, notSuspendedSql } from '../../infra/db/relation-filters';
-import { toPage, type Page, type PageRequest } from '../../shared/paging';
+import { pageShape, toPage, type Page, type PageRequest } from '../../shared/paging';
 import { authorize } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
 import { isUuid, Post, visiblePostSql } from '../posts';
@@ -127,6 +127,7 @@ const UNREAD_COUNT = new PreparedStatement(
   'unread notification count',
   `SELECT coalesce((SELECT CASE WHEN c.recount_at IS NULL OR c.recount_at > now() THEN c.unread ELSE notification_recount(ARRAY[c.user_uid]) END
                       FROM notification_counts c WHERE c.user_uid = $1::text), 0) AS count`,
+  PlanChoice.ONCE,
 );
 
 /** Who the viewer's threads hide, found once per page: the actors not shown, and the comments a post's count leaves out. */
@@ -176,6 +177,7 @@ function pageStatement(readers: PageReaders, want: number, next: boolean): Prepa
        LEFT JOIN posts p ON p.id = n.post_id
        LEFT JOIN users pa ON pa.firebase_uid = p.author_uid
       ORDER BY n.created_at DESC, n.id DESC`,
+    PlanChoice.ONCE,
   );
   pageStatements.set(key, statement);
   return statement;
@@ -494,7 +496,11 @@ export class NotificationService {
     const values: unknown[] = [viewer.uid];
     if (page.after) values.push(page.after.createdAt, isUuid(page.after.id) ? page.after.id : '00000000-0000-0000-0000-000000000000');
     const readers = this.pageReaders();
-    const rows = await runPrepared(this.db, pageStatement(readers, page.size + 1, page.after !== null), values);
+    // A rounded-up shape may bring more rows than the page and one more: the rest are not shown.
+    const rows = (await runPrepared(this.db, pageStatement(readers, pageShape(page.size) + 1, page.after !== null), values)).slice(
+      0,
+      page.size + 1,
+    );
     const users = new Map<string, User>();
     const posts = new Map<string, Post>();
     const items = rows.map((row): Notification => {
@@ -541,7 +547,7 @@ export class NotificationService {
   /**
    * How many of the viewer's notifications are unread, counting only those the list shows: one
    * row (notification_counts), which triggers keep on every change that rule reads (migration
-   * 1765100000000-notification-counts).
+   * 1765050000000-notification-counts).
    */
   async unreadCount(viewer: Pick<Viewer, 'uid'>): Promise<number> {
     authorize(notificationPolicy, viewer, 'readOwn', viewer.uid);

@@ -2,7 +2,7 @@ import type DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import { LIMITS } from '@campus-clips/rules';
-import { toPage, type Page, type PageRequest } from '../../shared/paging';
+import { pageShape, toPage, type Page, type PageRequest } from '../../shared/paging';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 import { PlanChoice, PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
 import { hiddenCommentersSql } from '../../infra/db/relation-filters';
@@ -132,8 +132,7 @@ export class PostListQuery {
    * The page size is written into the SQL text, never a parameter: with `LIMIT $n` PostgreSQL
    * costs the reusable generic plan as if the whole table were wanted (373,700 against 168 at
    * campus scale), never switches to it, and plans every execution again (issue 30: 1.2-1.4 ms of
-   * planning for 0.14 ms of work). Sizes are rounded up to a few shapes (PAGE_SHAPES) so a client
-   * choosing every size from 1 to 50 still leaves each connection a handful of statements.
+   * planning for 0.14 ms of work). Sizes are rounded up to a few shapes (shared/paging.ts).
    */
   private statementsFor(size: number): { first: PreparedStatement; next: PreparedStatement } {
     const shape = pageShape(size);
@@ -215,16 +214,6 @@ export class PostListQuery {
     });
     return { ...toPage(items, size), authors: [...authors.values()], likedByViewer, companions, ...(this.scored && { scores }) };
   }
-}
-
-/**
- * The page sizes a list has statements for: the web's (10), a phone's long scroll (20), the most
- * anyone may ask (LIMITS.pageSize.max); a size in between reads the next shape's rows.
- */
-export const PAGE_SHAPES = [1, 3, LIMITS.pageSize.default, 20, LIMITS.pageSize.max] as const;
-
-export function pageShape(size: number): number {
-  return PAGE_SHAPES.find((shape) => shape >= size) ?? LIMITS.pageSize.max;
 }
 
 /** A list with nothing in it (a tag nobody used, a filter that needs a viewer). */

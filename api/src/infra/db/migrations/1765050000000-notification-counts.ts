@@ -14,8 +14,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * A suspension ends by itself: `recount_at` holds the earliest end of a suspension the count
  * depends on, and a read after it recounts (notification.service.ts, UNREAD_COUNT).
  */
-export class NotificationCounts1765100000000 implements MigrationInterface {
-  name = 'NotificationCounts1765100000000';
+export class NotificationCounts1765050000000 implements MigrationInterface {
+  name = 'NotificationCounts1765050000000';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
