@@ -16,6 +16,7 @@ import { Search1764850000000 } from './1764850000000-search';
 import { Organizations1764900000000 } from './1764900000000-organizations';
 import { OrganizationSearch1764950000000 } from './1764950000000-organization-search';
 import { DataExportArchives1765000000000 } from './1765000000000-data-export-archives';
+import { UserPhotoSources1765100000000 } from './1765100000000-user-photo-sources';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Organizations1764900000000,
   OrganizationSearch1764950000000,
   DataExportArchives1765000000000,
+  UserPhotoSources1765100000000,
 ];
