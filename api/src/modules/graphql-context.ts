@@ -50,7 +50,7 @@ export interface Loaders {
   organization: DataLoader<string, Organization | null>;
   viewerHasLiked: DataLoader<string, boolean>;
   viewerFollows: DataLoader<string, boolean>;
-  /** A profile photo URL's sized copies. */
+  /** A photo URL's sized copies: an organization's picture (a User's come on its row, users.photo_sources). */
   photoSources: DataLoader<string, PictureFile[]>;
   /** A caption track's cues, by `postId language` (the transcript). */
   captionCues: DataLoader<string, CaptionCue[]>;

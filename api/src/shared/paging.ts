@@ -65,7 +65,9 @@ export function cursorPage(first: number | null | undefined, after: string | nul
 export const PAGE_SHAPES = [1, 3, LIMITS.pageSize.default, 20, LIMITS.pageSize.max] as const;
 
 export function pageShape(size: number): number {
-  return PAGE_SHAPES.find((shape) => shape >= size) ?? LIMITS.pageSize.max;
+  // Longer reads (the REST adapter's numbered pages ask for up to a thousand rows and more): the
+  // next power of two, so they too leave a bounded number of statements.
+  return PAGE_SHAPES.find((shape) => shape >= size) ?? 2 ** Math.ceil(Math.log2(size));
 }
 
 export function escapeLike(text: string): string {

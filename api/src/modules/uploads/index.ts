@@ -11,6 +11,7 @@ export { silentLogger, type MediaLogger } from './media-logger';
 export { MediaRefusal } from './media-refusal';
 export type { CaptionUpload, MediaService, PictureFile, VideoFacts } from './media-service';
 export { CAPTION_CONTENT_TYPE } from './finish-upload';
+export { picturesFromStored, type StoredPicture } from './stored-pictures';
 export { UploadRecords } from './upload-records';
 export { Upload, type UploadKind } from './upload.entity';
 export { MediaFile } from './media-file.entity';

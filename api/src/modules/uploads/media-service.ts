@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { StoredPicture } from './stored-pictures';
 
 /** A caption file the caller uploaded, as caption-tracks takes it into a post. */
 export interface CaptionUpload {
@@ -33,6 +34,12 @@ export interface PictureFile {
 export interface MediaService {
   /** For each of these media URLs, the sized pictures made from the same upload (not the file itself), smallest first. */
   picturesOf(urls: readonly string[]): Promise<Map<string, PictureFile[]>>;
+  /**
+   * The same sized pictures of one media URL, as a row keeps them (picturesFromStored turns them
+   * into PictureFiles); [] for null or a URL that is not ours. Read within `transaction` when given,
+   * so a row's photo and its sizes are written together.
+   */
+  storedPicturesOf(url: string | null, transaction?: EntityManager): Promise<StoredPicture[]>;
   /** The caller's own finished video upload named by `url` (its media URL); ValidationError otherwise. */
   claimVideo(ownerUid: string, url: string): Promise<VideoFacts>;
   /** The caller's own finished image upload named by `url`; returns the URL to store. ValidationError otherwise. */

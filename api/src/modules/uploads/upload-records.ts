@@ -71,9 +71,10 @@ export class UploadRecords {
   /** For each of these served paths, the other files listed from the same upload (its sized copies), smallest first. */
   async siblingsOf(
     paths: string[],
+    transaction?: EntityManager,
   ): Promise<Array<{ of: string; path: string; contentType: string; width: number | null; height: number | null }>> {
     if (!paths.length) return [];
-    return this.dataSource.query(
+    return (transaction ?? this.dataSource).query(
       `SELECT m1.path AS "of", m2.path, m2.content_type AS "contentType", m2.width, m2.height
          FROM media_files m1 JOIN media_files m2 ON m2.upload_id = m1.upload_id AND m2.path <> m1.path
         WHERE m1.path = ANY($1) ORDER BY m2.width, m2.content_type DESC`,

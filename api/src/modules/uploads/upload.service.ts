@@ -4,6 +4,7 @@ import { ValidationError } from '../../shared/errors';
 import { mediaPathFromUrl, mediaUrlFor } from '../../infra/media/media-names';
 import { CAPTION_CONTENT_TYPE } from './finish-upload';
 import type { CaptionUpload, MediaService, PictureFile, VideoFacts } from './media-service';
+import { picturesFromStored, type StoredPicture } from './stored-pictures';
 import type { MediaAccess } from '../../infra/media/media-access';
 import { UPLOAD_EXPIRY_MS, type MediaStore } from '../../infra/media/media-store';
 import type { UploadRecords } from './upload-records';
@@ -49,14 +50,16 @@ export class UploadMediaService implements MediaService {
     const byPath = new Map(
       urls.map((url) => [mediaPathFromUrl(url), url] as const).filter((entry): entry is [string, string] => !!entry[0]),
     );
-    const result = new Map<string, PictureFile[]>(urls.map((url) => [url, []]));
+    const stored = new Map<string, StoredPicture[]>(urls.map((url) => [url, []]));
     const rows = await this.records.siblingsOf([...byPath.keys()]);
-    for (const row of rows) {
-      result
-        .get(byPath.get(row.of)!)
-        ?.push({ url: mediaUrlFor(row.path), type: row.contentType, width: row.width ?? 0, height: row.height ?? 0 });
-    }
-    return result;
+    for (const row of rows) stored.get(byPath.get(row.of)!)?.push(storedPicture(row));
+    return new Map([...stored].map(([url, pictures]) => [url, picturesFromStored(pictures)]));
+  }
+
+  async storedPicturesOf(url: string | null, transaction?: EntityManager): Promise<StoredPicture[]> {
+    const mediaPath = url ? mediaPathFromUrl(url) : null;
+    if (!mediaPath) return [];
+    return (await this.records.siblingsOf([mediaPath], transaction)).map(storedPicture);
   }
 
   async claimImage(ownerUid: string, url: string): Promise<string> {
@@ -146,4 +149,9 @@ export class UploadMediaService implements MediaService {
     for (const row of rows) if (row.status !== 'complete') await this.store.discardUpload(row.id);
     await this.records.delete(rows.map((row) => row.id));
   }
+}
+
+/** A sibling row as a row keeps it: no width or height (never so for a sized copy) reads as 0, as it always has. */
+function storedPicture(row: { path: string; contentType: string; width: number | null; height: number | null }): StoredPicture {
+  return { path: row.path, type: row.contentType, width: row.width ?? 0, height: row.height ?? 0 };
 }

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { LocalDateScalar } from '../../shared/graphql/scalars';
+import type { StoredPicture } from '../uploads';
 import { OwnerOnly } from './user.policy';
 
 /**
@@ -26,6 +27,14 @@ export class User {
   @Field(() => String, { nullable: true })
   @Column({ name: 'photo_url', type: 'text', nullable: true })
   photoURL!: string | null;
+
+  /**
+   * The sized copies of the photo at photo_url (uploads' siblings of that file, smallest first;
+   * [] for none or a photo from the identity provider), written with photo_url in one transaction
+   * (UserService.writeProfile), so User.photoSources costs no statement for a page of authors.
+   */
+  @Column({ name: 'photo_sources', type: 'jsonb', default: () => "'[]'" })
+  photoSources!: StoredPicture[];
 
   @Field(() => LocalDateScalar, { nullable: true, description: 'Visible to its owner only' })
   @OwnerOnly()

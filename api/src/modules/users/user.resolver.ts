@@ -14,6 +14,7 @@ import { User } from './user.entity';
 import { SyncUserInput, UpdateProfileInput } from './user.inputs';
 import { UserViewerCan } from './user-viewer-can';
 import { Campus, CampusScope } from '../campuses';
+import { picturesFromStored } from '../uploads';
 
 @Resolver(() => User)
 export class UserResolver {
@@ -85,7 +86,11 @@ export class UserResolver {
     description:
       'The profile photo in the sizes screens use (WebP and JPEG, upright), smallest first; empty for a photo from the identity provider',
   })
-  async photoSources(@Root() user: User, @Ctx() { loaders }: GraphQLContext): Promise<PictureSource[]> {
+  photoSources(@Root() user: User, @Ctx() { loaders }: GraphQLContext): PictureSource[] | Promise<PictureSource[]> {
+    // From the row (users.photo_sources): no statement for a page of authors, comments or people.
+    if (user.photoSources) return picturesFromStored(user.photoSources);
+    // A User that came without that column (a live comment's author published by an older
+    // instance during a rolling deploy) is looked up as before.
     return user.photoURL ? loaders.photoSources.load(user.photoURL) : [];
   }
 

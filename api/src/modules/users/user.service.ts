@@ -2,7 +2,8 @@ import { notBlockedSql } from '../../infra/db/relation-filters';
 import { requestScope } from '../../infra/request-scope';
 import type { DataSource, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
-import type { MediaService, PictureFile } from '../uploads';
+import type { MediaService, PictureFile, StoredPicture } from '../uploads';
+import { mediaPathFromUrl } from '../../infra/media/media-names';
 import { toPage, type Page, type PageRequest, escapeLike, escapeRegex, keysetDesc } from '../../shared/paging';
 import { ForbiddenError, NotFoundError } from '../../shared/errors';
 import { authorize } from '../../shared/policy';
@@ -60,7 +61,11 @@ export class UserService {
     this.users = db.getRepository(User);
   }
 
-  /** Each photo URL's sizes (sized copies of the upload it names), in one statement for a page of people. */
+  /**
+   * Each photo URL's sizes (sized copies of the upload it names), in one statement for a page of
+   * people or organizations. A User carries its own on its row (User.photoSources): this is for a
+   * User read without that column, and for organizations.
+   */
   photoSources(photoUrls: readonly string[]): Promise<Map<string, PictureFile[]>> {
     return this.media.picturesOf(photoUrls);
   }
@@ -116,29 +121,35 @@ export class UserService {
 
     if (!existing) {
       await beforeSignUp();
-      await this.users.insert({
-        id: viewer.uid,
-        email: viewer.email,
-        campusId: campus?.id ?? null,
-        verified: viewer.emailVerified,
-        // The identity provider's name when it passes the display-name rule (the web sends it the same way).
-        displayName: displayName ?? acceptableDisplayName(viewer.name) ?? null,
-        photoURL: photoURL ?? viewer.picture ?? null,
-        dateOfBirth: dateOfBirth ?? null,
-      });
-    } else {
-      await this.users.update(
-        { id: viewer.uid },
-        {
+      const photo = photoURL ?? viewer.picture ?? null;
+      await this.withPhotoSources(photo, (users, photoSources) =>
+        users.insert({
+          id: viewer.uid,
           email: viewer.email,
-          // The campus the address names now, and the token's word on it (a changed address, a verification).
           campusId: campus?.id ?? null,
           verified: viewer.emailVerified,
-          ...(displayName !== undefined && { displayName }),
-          ...(photoURL !== undefined && { photoURL }),
-          // A date of birth, once given, is changed through updateProfile only.
-          ...(dateOfBirth !== undefined && !existing.dateOfBirth && { dateOfBirth }),
-        },
+          // The identity provider's name when it passes the display-name rule (the web sends it the same way).
+          displayName: displayName ?? acceptableDisplayName(viewer.name) ?? null,
+          photoURL: photo,
+          photoSources,
+          dateOfBirth: dateOfBirth ?? null,
+        }),
+      );
+    } else {
+      await this.withPhotoSources(photoURL, (users, photoSources) =>
+        users.update(
+          { id: viewer.uid },
+          {
+            email: viewer.email,
+            // The campus the address names now, and the token's word on it (a changed address, a verification).
+            campusId: campus?.id ?? null,
+            verified: viewer.emailVerified,
+            ...(displayName !== undefined && { displayName }),
+            ...(photoURL !== undefined && { photoURL, photoSources }),
+            // A date of birth, once given, is changed through updateProfile only.
+            ...(dateOfBirth !== undefined && !existing.dateOfBirth && { dateOfBirth }),
+          },
+        ),
       );
     }
     this.rememberVerified(viewer.uid, viewer.emailVerified);
@@ -201,11 +212,27 @@ export class UserService {
     if (dateOfBirth !== undefined) changes.dateOfBirth = dateOfBirth;
     problems.throwIfAny();
     const photoURL = await this.acceptablePhoto(viewer, input.photoURL);
-    if (photoURL !== undefined) changes.photoURL = photoURL;
 
     await this.get(uid);
-    if (Object.keys(changes).length) await this.users.update({ id: uid }, changes);
+    if (photoURL !== undefined) {
+      await this.withPhotoSources(photoURL, (users, photoSources) => users.update({ id: uid }, { ...changes, photoURL, photoSources }));
+    } else if (Object.keys(changes).length) {
+      await this.users.update({ id: uid }, changes);
+    }
     return this.get(uid);
+  }
+
+  /**
+   * Every write of users.photo_url goes through here, with the photo's sized copies for
+   * users.photo_sources read in the same transaction (none, and no statement, for no photo or one
+   * that is not a /media file). `photoURL` undefined: the photo does not change, nor its sizes.
+   */
+  private async withPhotoSources<T>(
+    photoURL: string | null | undefined,
+    write: (users: Repository<User>, photoSources: StoredPicture[]) => Promise<T>,
+  ): Promise<T> {
+    if (!photoURL || !isMediaUrl(photoURL)) return write(this.users, []);
+    return this.db.transaction(async (tx) => write(tx.getRepository(User), await this.media.storedPicturesOf(photoURL, tx)));
   }
 
   /**
@@ -318,4 +345,8 @@ export function userNotFound(): NotFoundError {
 /** The neutral answer about someone either of the two blocked: it says nothing of who blocked whom. */
 export function accountNotAvailable(): NotFoundError {
   return new NotFoundError('This account is not available');
+}
+
+function isMediaUrl(url: string): boolean {
+  return mediaPathFromUrl(url) !== null;
 }

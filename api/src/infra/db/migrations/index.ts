@@ -17,6 +17,7 @@ import { Organizations1764900000000 } from './1764900000000-organizations';
 import { OrganizationSearch1764950000000 } from './1764950000000-organization-search';
 import { DataExportArchives1765000000000 } from './1765000000000-data-export-archives';
 import { NotificationCounts1765050000000 } from './1765050000000-notification-counts';
+import { UserPhotoSources1765100000000 } from './1765100000000-user-photo-sources';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   OrganizationSearch1764950000000,
   DataExportArchives1765000000000,
   NotificationCounts1765050000000,
+  UserPhotoSources1765100000000,
 ];
