@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { PageRequest } from '../../shared/paging';
 import { notMutedSql } from '../../infra/db/relation-filters';
-import { PostListQuery, type PickPostsSql, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
+import { PostListQuery, type PickPostsSql, publicPostStateSql, visibleAuthorSql, visiblePostSql, type PostListPage } from '../posts';
 import { campusScopedPostsSql, CampusScope, mineOnly } from '../campuses';
 import { homeOrganizationsSql } from '../organizations';
 
@@ -13,8 +13,6 @@ import { homeOrganizationsSql } from '../organizations';
  * and as cheap on the 50th page as on the first). Measured at campus scale: docs/ARCHITECTURE.md.
  */
 export const HOME_WALK_FROM_FOLLOWING = 1000;
-
-type PickPosts = (params: Parameters<PickPostsSql>[0], campus?: string) => string;
 
 /**
  * The two feeds. Home: the viewer's own posts, those of the people they follow (D14: a new
@@ -53,12 +51,17 @@ export class FeedService {
             SELECT w.id, w.created_at FROM posts w WHERE w.organization_id = o.id ${after('w')} ${visible}
             ORDER BY w.created_at DESC, w.id DESC LIMIT ${want}) l
           ORDER BY l.created_at DESC, l.id DESC LIMIT ${want}`;
+      // The followees' probes read posts_author_shown (ready, not hidden) and no post rows; the
+      // viewer's own posts, at every stage, are one more probe of posts_author_recent.
       return `SELECT q.* FROM posts q WHERE q.id IN (
-          (SELECT l.id FROM (${followees} UNION ALL SELECT ${viewer}) a (uid) CROSS JOIN LATERAL (
-              SELECT w.id, w.created_at FROM posts w WHERE w.author_uid = a.uid ${after('w')} AND ${visiblePostStateSql('w', viewer)}
+          (SELECT l.id FROM (${followees}) a (uid) CROSS JOIN LATERAL (
+              SELECT w.id, w.created_at FROM posts w WHERE w.author_uid = a.uid ${after('w')} AND ${publicPostStateSql('w')}
               ORDER BY w.created_at DESC, w.id DESC LIMIT ${want}) l
             WHERE ${followingCount} < ${walkFrom} AND ${visibleAuthor}
             ORDER BY l.created_at DESC, l.id DESC LIMIT ${want})
+          UNION ALL
+          (SELECT w.id FROM posts w WHERE w.author_uid = ${viewer} ${after('w')}
+            ORDER BY w.created_at DESC, w.id DESC LIMIT ${want})
           UNION ALL
           (SELECT w.id FROM posts w
             WHERE (w.author_uid = ${viewer} OR w.author_uid IN (${followees})) ${after('w')} ${visible}
@@ -71,17 +74,22 @@ export class FeedService {
     });
     // Never the viewer's own posts, so only those anyone may see (posts/post-visibility.ts), of
     // nobody the viewer follows or muted. Signed out, the viewer's uid is '' and those three
-    // conditions hold for every post.
-    const explore: PickPosts = ({ viewer, want, after }, campus = 'TRUE') => `SELECT q.* FROM posts q
-        WHERE ${campus} AND ${visiblePostSql('q', viewer)} AND q.author_uid <> ${viewer} AND ${notMutedSql('q.author_uid', viewer)}
-          AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = ${viewer} AND f.followee_uid = q.author_uid)
-          ${after('q')}
+    // conditions hold for every post. The page is picked from posts_shown_recent (or
+    // posts_campus_shown_recent) alone, an index-only scan judging authors from the index, and
+    // only its rows are fetched.
+    const explore = ({ viewer, want, after }: Parameters<PickPostsSql>[0], campus = 'TRUE') => `SELECT q.* FROM posts q
+        WHERE q.id IN (SELECT s.id FROM posts s
+          WHERE ${campus} AND ${publicPostStateSql('s')} AND ${visibleAuthorSql('s.author_uid', viewer)}
+            AND s.author_uid <> ${viewer} AND ${notMutedSql('s.author_uid', viewer)}
+            AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = ${viewer} AND f.followee_uid = s.author_uid)
+            ${after('s')}
+          ORDER BY s.created_at DESC, s.id DESC LIMIT ${want})
         ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`;
     this.explorePages = new PostListQuery(db, 'explore feed', 0, (params) => explore(params));
     // The viewer's campus (D16): its posts through posts_campus_recent, or everyone's for a viewer
     // with no campus; one statement either way (campuses/campus-scope.ts).
     this.campusExplorePages = new PostListQuery(db, 'explore feed, own campus', 0, (params) =>
-      campusScopedPostsSql(params.viewer, 'q', (campus) => explore(params, campus)),
+      campusScopedPostsSql(params.viewer, 's', (campus) => explore(params, campus)),
     );
   }
 

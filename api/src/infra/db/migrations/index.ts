@@ -18,6 +18,7 @@ import { OrganizationSearch1764950000000 } from './1764950000000-organization-se
 import { DataExportArchives1765000000000 } from './1765000000000-data-export-archives';
 import { NotificationCounts1765050000000 } from './1765050000000-notification-counts';
 import { UserPhotoSources1765100000000 } from './1765100000000-user-photo-sources';
+import { ShownPostIndexes1765150000000 } from './1765150000000-shown-post-indexes';
 
 /** Every migration, oldest first. They run on start; the schema is never synchronised from entities. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DataExportArchives1765000000000,
   NotificationCounts1765050000000,
   UserPhotoSources1765100000000,
+  ShownPostIndexes1765150000000,
 ];
