@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { Kind, parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
-import pg from 'pg';
-import { DataSource } from 'typeorm';
+import { parse, print, visit, type DocumentNode } from 'graphql';
 import { MIGRATIONS } from '../../src/infra/db/migrations/index';
 import { UploadRecords, UploadMediaService, picturesFromStored } from '../../src/modules/uploads';
 import { createPost, follow } from '../support/scenario';
 import { createStudent, graphql, startTestServer, type Student, type TestServer } from '../support/test-server';
+import { scratchMigrationDatabase } from '../support/scratch-database';
+import { webOperation } from '../support/web-operations';
 
 /**
  * User.photoSources comes from the users row (users.photo_sources, issue 30): a page of posts with
@@ -22,7 +21,6 @@ afterAll(async () => {
 });
 
 const AVATARS = path.resolve(__dirname, '../../../fixtures/media/avatars');
-const WEB_SRC = path.resolve(__dirname, '../../../web/src');
 
 /** An avatar fixture imported as the student's own finished image upload; its media URL. */
 async function uploadedPhoto(student: Student, file: string): Promise<string> {
@@ -51,37 +49,6 @@ async function siblingsOf(photoURL: string) {
 }
 
 const PHOTO = `query ($id: ID!) { user(id: $id) { photoURL photoSources { url type width height } } }`;
-
-/** The web app's own operation, with every fragment it spreads, from its .graphql documents. */
-function webOperation(name: string): DocumentNode {
-  const definitions: DefinitionNode[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.graphql')) definitions.push(...parse(fs.readFileSync(file, 'utf8')).definitions);
-    }
-  };
-  walk(WEB_SRC);
-  const fragments = new Map(
-    definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
-  const operation = definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === name);
-  if (!operation) throw new Error(`no ${name} in the web app's documents`);
-  const used = new Map<string, FragmentDefinitionNode>();
-  const collect = (node: DefinitionNode) =>
-    visit(node, {
-      FragmentSpread(spread) {
-        const fragment = fragments.get(spread.name.value)!;
-        if (!used.has(fragment.name.value)) {
-          used.set(fragment.name.value, fragment);
-          collect(fragment);
-        }
-      },
-    });
-  collect(operation);
-  return { kind: Kind.DOCUMENT, definitions: [operation, ...used.values()] };
-}
 
 function without(document: DocumentNode, field: string): DocumentNode {
   return visit(document, { Field: (node) => (node.name.value === field ? null : undefined) });
@@ -128,7 +95,7 @@ describe('User.photoSources from the users row', () => {
     await follow(server, reader, cleo);
     for (const student of [reader, ben, cleo, ben]) await createPost(server, student, { caption: 'On the quad' });
 
-    const home = webOperation('HomeFeed');
+    const home = parse(webOperation('HomeFeed'));
     const withPhotos = await graphql(server, reader.token, print(home), { first: 10 });
     const withoutPhotos = await graphql(server, reader.token, print(without(home, 'photoSources')), { first: 10 });
     expect(withPhotos.errors).toBeUndefined();
@@ -145,26 +112,8 @@ describe('User.photoSources from the users row', () => {
 });
 
 describe('the photo sizes migration', () => {
-  const admin = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `campus_photos_${Date.now()}_${process.pid}`;
-  const url = Object.assign(new URL(admin), { pathname: `/${database}` }).toString();
+  const { migrated } = scratchMigrationDatabase('campus_photos');
   const photoMigration = MIGRATIONS.findIndex((migration) => migration.name.startsWith('UserPhotoSources'));
-
-  async function onAdmin(sql: string) {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  }
-
-  async function migrated(migrations: typeof MIGRATIONS): Promise<DataSource> {
-    const source = new DataSource({ type: 'postgres', url, migrations, migrationsTransactionMode: 'each' });
-    await source.initialize();
-    await source.runMigrations();
-    return source;
-  }
-
-  beforeAll(() => onAdmin(`CREATE DATABASE ${database}`));
-  afterAll(() => onAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 
   it('gives every stored photo the sizes its upload lists, in the order they were looked up in', async () => {
     const before = await migrated(MIGRATIONS.slice(0, photoMigration));

@@ -1,8 +1,7 @@
-import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../src/infra/db/migrations/index';
 import { uploadedVideo } from '../support/scenario';
 import { createStudent, graphql, rest, startTestServer, type Student, type TestServer } from '../support/test-server';
+import { scratchMigrationDatabase } from '../support/scratch-database';
 
 /** Tags follow the hashtag convention (letters, digits, marks and '_'; no spaces), keep their case, and match in any case. */
 let server: TestServer;
@@ -98,26 +97,8 @@ describe('tags', () => {
 });
 
 describe('the tags migration', () => {
-  const admin = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `campus_tags_${Date.now()}_${process.pid}`;
-  const url = Object.assign(new URL(admin), { pathname: `/${database}` }).toString();
+  const { migrated } = scratchMigrationDatabase('campus_tags');
   const tagMigration = MIGRATIONS.findIndex((migration) => migration.name.startsWith('HashtagTags'));
-
-  async function onAdmin(sql: string) {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  }
-
-  async function migrated(migrations: typeof MIGRATIONS): Promise<DataSource> {
-    const source = new DataSource({ type: 'postgres', url, migrations, migrationsTransactionMode: 'each' });
-    await source.initialize();
-    await source.runMigrations();
-    return source;
-  }
-
-  beforeAll(() => onAdmin(`CREATE DATABASE ${database}`));
-  afterAll(() => onAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 
   it('brings the tags stored before it to the hashtag rule, and the tag pages find them in any case', async () => {
     const before = await migrated(MIGRATIONS.slice(0, tagMigration));

@@ -109,6 +109,10 @@ export class CommentService {
    * hear of it once the transaction commits.
    */
   async deleteWithin(notify: NotificationWriter, commentId: string): Promise<void> {
+    // Locks in the order adding a comment takes them: the post's row (its comment counter) before
+    // the notification counts (whose triggers lock the readers' rows); the other way round, a
+    // deletion and an addition on one post deadlocked under load (test/api/counters.test.ts).
+    await notify.tx.query('SELECT 1 FROM posts p JOIN comments c ON c.post_id = p.id WHERE c.id = $1 FOR NO KEY UPDATE OF p', [commentId]);
     await notify.commentRemoved(commentId);
     await notify.tx.query('DELETE FROM comments WHERE id = $1', [commentId]);
   }
