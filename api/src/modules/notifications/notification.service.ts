@@ -6,7 +6,7 @@ import { hiddenCommentersSql, notBlockedSql, notMutedSql, notSuspendedSql } from
 import { pageShape, toPage, type Page, type PageRequest } from '../../shared/paging';
 import { authorize } from '../../shared/policy';
 import type { Viewer } from '../../shared/viewer';
-import { isUuid, Post, visiblePostSql } from '../posts';
+import { HIDDEN_COMMENTERS, isUuid, Post, visibleCommentCountSql, visiblePostSql } from '../posts';
 import { User } from '../users';
 import { notificationPolicy } from './notification.policy';
 import type { Notification, NotificationSettings, NotificationSettingsInput } from './notification.types';
@@ -131,7 +131,7 @@ const UNREAD_COUNT = new PreparedStatement(
 );
 
 /** Who the viewer's threads hide, found once per page: the actors not shown, and the comments a post's count leaves out. */
-const HIDDEN = 'hidden_commenters';
+const HIDDEN = HIDDEN_COMMENTERS;
 
 const pageStatements = new Map<string, PreparedStatement>();
 
@@ -163,10 +163,7 @@ function pageStatement(readers: PageReaders, want: number, next: boolean): Prepa
             a.uids AS actor_uids, a.count AS actor_count,
             ${readers.actors.map(({ rows }) => rows.selectList).join(', ')},
             ${readers.post.selectList}, ${readers.author.selectList},
-            -- posts' visibleCommentCountSql: the comment count less the comments of those the reader's threads hide.
-            (p.comment_count - CASE WHEN p.id IS NOT NULL AND EXISTS (SELECT 1 FROM ${HIDDEN} hx) THEN (
-               SELECT count(*) FROM comments hc WHERE hc.post_id = p.id AND hc.author_uid IN (SELECT hy.uid FROM ${HIDDEN} hy)
-             )::int ELSE 0 END) AS visible_comment_count
+            ${visibleCommentCountSql('p', HIDDEN)} AS visible_comment_count
        FROM page n
        LEFT JOIN LATERAL (
          SELECT (array_agg(na.actor_uid ORDER BY na.created_at DESC, na.actor_uid))[1:${ACTORS_SHOWN}] AS uids, count(*)::int AS count

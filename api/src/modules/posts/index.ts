@@ -24,10 +24,12 @@ export {
 } from './post-list-query';
 export { PictureSource, PostStatus, VideoRendition, type StoredCaptionTrack } from './post-media';
 export {
+  HIDDEN_COMMENTERS,
   postMediaPublicSql,
   publicPostStateSql,
   visibilityParameters,
   visibleAuthorSql,
+  visibleCommentCountSql,
   visiblePostSql,
   visiblePostStateSql,
 } from './post-visibility';
