@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -60,8 +61,26 @@ function precacheServiceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+// React Router's package exports name its development build for every bundler condition; its
+// production build (same API, no dev-only warnings and checks) sits next to it: 0.5 kB less
+// before the login screen paints.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precacheServiceWorker()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -90,4 +109,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
