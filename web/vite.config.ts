@@ -103,6 +103,12 @@ export default defineConfig(({ command }) => ({
     // JavaScript needed before the login screen paints, whose target is 120 kB.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
+      // The app's own modules do nothing when imported but define things (main.tsx and the CSS
+      // aside). Saying so lets a screen that imports a feature's index.ts take only the modules it
+      // uses: otherwise the bundler keeps every module an index re-exports, in case importing it
+      // mattered, and the Home feed loaded the comment composer, the upload client, the
+      // moderator's dialogs and the form rules with the post card.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/.test(id) },
       output: {
         // A group takes the modules its test names, not everything they import: with their imports,
         // the sign-in group took the router and Firebase's glue out of the entry, and every other
