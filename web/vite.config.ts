@@ -16,7 +16,8 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
   {
     name: 'vendor-apollo',
-    test: /node_modules[\\/](@apollo|graphql|graphql-ws|@wry|optimism|rxjs|zen-observable|ts-invariant|@graphql-typed-document-node)[\\/]/,
+    // Not the subscriptions' link nor graphql-ws: they load with the first subscription.
+    test: /node_modules[\\/](@apollo(?![\\/]client[\\/]link[\\/]subscriptions)|graphql|@wry|optimism|rxjs|zen-observable|ts-invariant|@graphql-typed-document-node)[\\/]/,
     priority: 10,
   },
   // What the sign-in and sign-up screens share, as one chunk rather than three small ones (each
