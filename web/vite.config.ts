@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -73,8 +74,65 @@ const reactRouterProduction = path.join(
   'production',
 );
 
+const DOCUMENT_PREFIX = '\0campus-document:';
+
+/**
+ * The generated operation documents (src/graphql/graphql.ts, codegen's client preset) as one small
+ * module per document. As one module, every document any screen uses (85, 9 kB gzip) rode in one
+ * chunk that the first screen to use Apollo loaded; apart, each screen loads the documents it sends.
+ * The app's imports of documents from graphql.ts are pointed at the document's own module (types
+ * are gone by then). Each generated document is a self-contained JSON literal on one line (its
+ * fragments inlined); the build fails if the file stops looking like that.
+ */
+function documentPerModule(): Plugin {
+  const generated = fileURLToPath(new URL('./src/graphql/graphql.ts', import.meta.url));
+  let documents: Map<string, string> | null = null;
+  const readDocuments = () => {
+    if (documents) return documents;
+    const source = fs.readFileSync(generated, 'utf8');
+    const pattern = /^export const (\w+) = (\{"kind":"Document".*\}) as unknown as DocumentNode<.*>;$/gm;
+    documents = new Map([...source.matchAll(pattern)].map(([, name, literal]) => [name, literal]));
+    const runtimeExports = source.match(/^export (?:const|function|class|enum|let|var) /gm)?.length ?? 0;
+    if (!documents.size || documents.size !== runtimeExports) {
+      throw new Error(`documentPerModule: ${generated} has ${runtimeExports} runtime exports, ${documents.size} documents read`);
+    }
+    return documents;
+  };
+  const importFromGenerated = /import\s*\{([^}]*)\}\s*from\s*(["'])([^"']*\/graphql\/graphql)(?:\.ts)?\2;?/g;
+  return {
+    name: 'campus-clips:document-per-module',
+    apply: 'build',
+    enforce: 'post',
+    resolveId(source) {
+      return source.startsWith(DOCUMENT_PREFIX) ? source : null;
+    },
+    load(id) {
+      if (!id.startsWith(DOCUMENT_PREFIX)) return null;
+      const name = id.slice(DOCUMENT_PREFIX.length);
+      return `export const ${name} = ${readDocuments().get(name)};\n`;
+    },
+    transform(code, id) {
+      if (!/[\\/]web[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes('/graphql/graphql')) return null;
+      const known = readDocuments();
+      return code.replace(importFromGenerated, (_statement, specifiers: string, quote: string, from: string) => {
+        const names = specifiers
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const imported = (part: string) => part.split(/\s+as\s+/)[0];
+        const others = names.filter((part) => !known.has(imported(part)));
+        const split = names
+          .filter((part) => known.has(imported(part)))
+          .map((part) => `import { ${part} } from ${quote}${DOCUMENT_PREFIX}${imported(part)}${quote};`);
+        if (others.length) split.push(`import { ${others.join(', ')} } from ${quote}${from}${quote};`);
+        return split.join(' ');
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precacheServiceWorker()],
+  plugins: [react(), tailwindcss(), precacheServiceWorker(), documentPerModule()],
   resolve: {
     alias:
       command === 'build'
@@ -109,7 +167,9 @@ export default defineConfig(({ command }) => ({
       // uses: otherwise the bundler keeps every module an index re-exports, in case importing it
       // mattered, and the Home feed loaded the comment composer, the upload client, the
       // moderator's dialogs and the form rules with the post card.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/.test(id) },
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.startsWith(DOCUMENT_PREFIX) && !/[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/.test(id),
+      },
       output: {
         // A group takes the modules its test names, not everything they import: with their imports,
         // the sign-in group took the router and Firebase's glue out of the entry, and every other
