@@ -53,7 +53,7 @@ async function createAccount(ctx, apiUrl, name, email) {
 async function copyPosts(databaseUrl, sourceIds, authorUid, count) {
   await withClient(databaseUrl, async (client) => {
     const { rows: columns } = await client.query(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = 'posts' AND table_schema = current_schema()`,
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'posts' AND table_schema = current_schema() AND is_generated = 'NEVER'`,
     );
     const fresh = new Set(['id', 'author_uid', 'caption', 'created_at', 'upload_id', 'like_count', 'comment_count', 'mentions']);
     const kept = columns.map((column) => column.column_name).filter((name) => !fresh.has(name));
