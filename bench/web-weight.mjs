@@ -8,12 +8,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './lib/standalone.mjs';
 
-const TARGET_LOGIN_BYTES = 120_000;
+// Issue 30: the login screen ≤ 115 kB, the first Home feed paint ≤ 170 kB.
+const TARGET_LOGIN_BYTES = 115_000;
+const TARGET_HOME_BYTES = 170_000;
 // The lazy chunks each screen waits for (web/src/app/router.tsx): the login page on its own; the
 // Home feed inside the signed-in shell (Apollo boundary, sidebar layout, then the page).
 const SCREENS = [
   { scenario: 'login screen', chunks: ['login-page'], targetBytes: TARGET_LOGIN_BYTES },
-  { scenario: 'first Home feed paint (signed in)', chunks: ['apollo-boundary', 'main-layout', 'home-page'], targetBytes: null },
+  {
+    scenario: 'first Home feed paint (signed in)',
+    chunks: ['apollo-boundary', 'main-layout', 'home-page'],
+    targetBytes: TARGET_HOME_BYTES,
+  },
 ];
 
 export async function measureWebWeight(ctx) {
@@ -42,10 +48,13 @@ export async function measureWebWeight(ctx) {
     });
     details[screen.scenario] = chunks;
   }
-  const login = rows[0];
+  const [login, home] = rows;
+  const verdict = (row, target) =>
+    `${row.gzipKB} kB (target ≤ ${target / 1000} kB): ${row.meetsTarget ? 'met' : `missed by ${Math.round((row.gzipBytes - target) / 100) / 10} kB`}.`;
   const notes = [
     `From web/dist (${fs.statSync(path.join(dist, 'index.html')).mtime.toISOString()}): the entry chunk, the screen's lazy chunks and everything they import statically, each gzip -9; kB = 1,000 bytes.`,
-    `Login screen: ${login.gzipKB} kB (target ≤ ${TARGET_LOGIN_BYTES / 1000} kB): ${login.meetsTarget ? 'met' : `missed by ${Math.round((login.gzipBytes - TARGET_LOGIN_BYTES) / 100) / 10} kB`}.`,
+    `Login screen: ${verdict(login, TARGET_LOGIN_BYTES)}`,
+    `First Home feed paint: ${verdict(home, TARGET_HOME_BYTES)}`,
     'CSS, fonts, images and /app-config.js are not counted; the feed also needs its GraphQL answer.',
   ];
   return { rows, notes, chunks: details };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -15,14 +17,17 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
   {
     name: 'vendor-apollo',
-    test: /node_modules[\\/](@apollo|graphql|graphql-ws|@wry|optimism|rxjs|zen-observable|ts-invariant|@graphql-typed-document-node)[\\/]/,
+    // Not the subscriptions' link nor graphql-ws: they load with the first subscription.
+    test: /node_modules[\\/](@apollo(?![\\/]client[\\/]link[\\/]subscriptions)|graphql|@wry|optimism|rxjs|zen-observable|ts-invariant|@graphql-typed-document-node)[\\/]/,
     priority: 10,
   },
   // What the sign-in and sign-up screens share, as one chunk rather than three small ones (each
-  // chunk and import costs bytes of its own): 0.4 kB less before the login screen paints.
+  // chunk and import costs bytes of its own): 0.4 kB less before the login screen paints. Not the
+  // form rules (validation.ts): they bring @campus-clips/rules and zod, which the login screen
+  // loads after it paints.
   {
     name: 'auth-screens',
-    test: /src[\\/](features[\\/]auth[\\/](auth-card|use-navigate-when-signed-in|validation)|shared[\\/]components[\\/]form-controls)\.tsx?$/,
+    test: /src[\\/](features[\\/]auth[\\/](auth-card|use-navigate-when-signed-in)|shared[\\/]components[\\/]form-controls)\.tsx?$/,
     priority: 5,
   },
 ];
@@ -60,8 +65,83 @@ function precacheServiceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precacheServiceWorker()],
+// React Router's package exports name its development build for every bundler condition; its
+// production build (same API, no dev-only warnings and checks) sits next to it: 0.5 kB less
+// before the login screen paints.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+
+const DOCUMENT_PREFIX = '\0campus-document:';
+
+/**
+ * The generated operation documents (src/graphql/graphql.ts, codegen's client preset) as one small
+ * module per document. As one module, every document any screen uses (85, 9 kB gzip) rode in one
+ * chunk that the first screen to use Apollo loaded; apart, each screen loads the documents it sends.
+ * The app's imports of documents from graphql.ts are pointed at the document's own module (types
+ * are gone by then). Each generated document is a self-contained JSON literal on one line (its
+ * fragments inlined); the build fails if the file stops looking like that.
+ */
+function documentPerModule(): Plugin {
+  const generated = fileURLToPath(new URL('./src/graphql/graphql.ts', import.meta.url));
+  let documents: Map<string, string> | null = null;
+  const readDocuments = () => {
+    if (documents) return documents;
+    const source = fs.readFileSync(generated, 'utf8');
+    const pattern = /^export const (\w+) = (\{"kind":"Document".*\}) as unknown as DocumentNode<.*>;$/gm;
+    documents = new Map([...source.matchAll(pattern)].map(([, name, literal]) => [name, literal]));
+    const runtimeExports = source.match(/^export (?:const|function|class|enum|let|var) /gm)?.length ?? 0;
+    if (!documents.size || documents.size !== runtimeExports) {
+      throw new Error(`documentPerModule: ${generated} has ${runtimeExports} runtime exports, ${documents.size} documents read`);
+    }
+    return documents;
+  };
+  const importFromGenerated = /import\s*\{([^}]*)\}\s*from\s*(["'])([^"']*\/graphql\/graphql)(?:\.ts)?\2;?/g;
+  return {
+    name: 'campus-clips:document-per-module',
+    apply: 'build',
+    enforce: 'post',
+    resolveId(source) {
+      return source.startsWith(DOCUMENT_PREFIX) ? source : null;
+    },
+    load(id) {
+      if (!id.startsWith(DOCUMENT_PREFIX)) return null;
+      const name = id.slice(DOCUMENT_PREFIX.length);
+      return `export const ${name} = ${readDocuments().get(name)};\n`;
+    },
+    transform(code, id) {
+      if (!/[\\/]web[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes('/graphql/graphql')) return null;
+      const known = readDocuments();
+      return code.replace(importFromGenerated, (_statement, specifiers: string, quote: string, from: string) => {
+        const names = specifiers
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const imported = (part: string) => part.split(/\s+as\s+/)[0];
+        const others = names.filter((part) => !known.has(imported(part)));
+        const split = names
+          .filter((part) => known.has(imported(part)))
+          .map((part) => `import { ${part} } from ${quote}${DOCUMENT_PREFIX}${imported(part)}${quote};`);
+        if (others.length) split.push(`import { ${others.join(', ')} } from ${quote}${from}${quote};`);
+        return split.join(' ');
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), precacheServiceWorker(), documentPerModule()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -82,6 +162,14 @@ export default defineConfig({
     // JavaScript needed before the login screen paints, whose target is 120 kB.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
+      // The app's own modules do nothing when imported but define things (main.tsx and the CSS
+      // aside). Saying so lets a screen that imports a feature's index.ts take only the modules it
+      // uses: otherwise the bundler keeps every module an index re-exports, in case importing it
+      // mattered, and the Home feed loaded the comment composer, the upload client, the
+      // moderator's dialogs and the form rules with the post card.
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.startsWith(DOCUMENT_PREFIX) && !/[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/.test(id),
+      },
       output: {
         // A group takes the modules its test names, not everything they import: with their imports,
         // the sign-in group took the router and Firebase's glue out of the entry, and every other
@@ -90,4 +178,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,13 +1,16 @@
 // Signed-in chrome: a 64-unit sidebar on wide screens, a top bar with a menu on phones.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { NotificationsShortcut, useLiveNotificationCount, useUnreadNotificationCount } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
-import { VerifyEmailBanner } from '../../features/verification';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 import { titleForPath } from '../route-titles';
 import { Sidebar } from './sidebar';
+
+// The e-mail verification banner (and Firebase's resend/reload calls it makes) arrives after the
+// first paint: most students are verified, and the banner shows nothing for them.
+const VerifyEmailBanner = lazy(() => import('../../features/verification').then((module) => ({ default: module.VerifyEmailBanner })));
 
 export default function MainLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -65,7 +68,9 @@ export default function MainLayout({ children }: { children?: ReactNode }) {
         <Sidebar onNavigate={() => setMenuOpen(false)} search={<SearchBox key={`sidebar:${searched}`} initialText={searched} />} />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
-        <VerifyEmailBanner onVerified={refetchAfterVerifying} />
+        <Suspense fallback={null}>
+          <VerifyEmailBanner onVerified={refetchAfterVerifying} />
+        </Suspense>
         {children ?? <Outlet />}
       </main>
     </div>

@@ -1,18 +1,23 @@
 // Sign-in (spec §2 "Login", §4 "Login", §5, §8 "Sign-in" and "Google sign-in").
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { auth } from '../../shared/session/firebase';
 import { AuthCard, GoogleButton, OrDivider } from './auth-card';
 import { ErrorBanner, PasswordField, SubmitButton, TextField } from '../../shared/components/form-controls';
 import { signInWithGoogle } from '../../shared/session/google-sign-in';
-import { hasErrors, validateLogin, type FieldErrors, type LoginForm } from './validation';
+import type { FieldErrors, LoginForm, validateLogin } from './validation';
 import { useNavigateWhenSignedIn } from './use-navigate-when-signed-in';
 import { useAuth } from '../../shared/session/auth-context';
 import { useDocumentTitle } from '../../shared/hooks/document-title';
 
 // The error wording loads only when a sign-in fails, keeping it out of the JS the screen needs to paint.
 const loadErrorMessages = () => import('./firebase-errors');
+// So do the form's rules (@campus-clips/rules and its zod schemas, 8.5 kB): fetched once the screen
+// has painted; until then an empty form is what the screen shows, and it is not ready anyway.
+const loadRules = () => import('./validation');
+
+const hasProblems = (errors: FieldErrors<string>) => Object.keys(errors).length > 0;
 
 /**
  * Where to go once signed in: back to the page that sent the visitor here with `{ returnTo }` (a
@@ -34,7 +39,17 @@ export default function LoginPage() {
   const { refusal, clearRefusal } = useAuth();
   const busy = submitting && !refusal;
   const awaitSignedIn = useNavigateWhenSignedIn(returnPath(useLocation().state));
-  const formIsValid = !hasErrors(validateLogin(form));
+  const [validate, setValidate] = useState<typeof validateLogin | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadRules().then((rules) => {
+      if (live) setValidate(() => rules.validateLogin);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const formIsValid = validate ? !hasProblems(validate(form)) : false;
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const field = event.target.name as keyof LoginForm;
@@ -46,9 +61,10 @@ export default function LoginPage() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { validateLogin } = await loadRules();
     const errors = validateLogin(form);
     setFieldErrors(errors);
-    if (hasErrors(errors)) return;
+    if (hasProblems(errors)) return;
     setSubmitting(true);
     setError(null);
     clearRefusal();

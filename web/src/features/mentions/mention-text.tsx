@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import { splitByMentions, type MentionRange } from './mentions';
+import { splitByMentions, type MentionRange } from './mention-segments';
 
 type MentionTextProps = {
   text: string;

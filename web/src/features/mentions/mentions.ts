@@ -3,21 +3,14 @@
 // server's mention ranges (UTF-16 offsets, as JavaScript strings count) for display.
 import { LIMITS, charCount } from '@campus-clips/rules';
 
+// Displaying mentions needs none of the typing rules (nor @campus-clips/rules' zod): its own module.
+export { splitByMentions, type MentionRange, type MentionSegment } from './mention-segments';
+
 /** A person picked from the suggestions, by id, with the name that was written for them. */
 export type MentionPick = { id: string; name: string };
 
 /** The '@query' the caret is in: `start` is the offset of the '@'. */
 export type MentionTrigger = { start: number; query: string };
-
-/** A mention as the api returns it: `user` is null when the viewer may not see that account. */
-export type MentionRange = {
-  start: number;
-  length: number;
-  user?: { id: string; displayName?: string | null } | null;
-};
-
-export type MentionSegment =
-  { kind: 'text'; text: string } | { kind: 'mention'; text: string; user: { id: string; displayName?: string | null } };
 
 // Letters first, then letters, digits, marks and the punctuation of names; one space allowed
 // between two words ("@Maya Lo"), none twice in a row, no longer than a display name can be.
@@ -45,31 +38,4 @@ export function mentionedIds(text: string, picks: ReadonlyArray<MentionPick>): s
     if (pick.name && text.includes(`@${pick.name}`) && !ids.includes(pick.id)) ids.push(pick.id);
   }
   return ids;
-}
-
-/**
- * `text` cut into plain runs and mentions. A mention whose user is null (not visible to the viewer,
- * or deleted) stays plain text, as written; so does a range that is not inside the text, does not
- * start at an '@', or overlaps the one before it.
- */
-export function splitByMentions(text: string, mentions: ReadonlyArray<MentionRange> | null | undefined): MentionSegment[] {
-  const segments: MentionSegment[] = [];
-  let position = 0;
-  const sorted = [...(mentions ?? [])].sort((a, b) => a.start - b.start);
-  for (const { start, length, user } of sorted) {
-    if (!user) continue;
-    const valid =
-      Number.isInteger(start) &&
-      Number.isInteger(length) &&
-      start >= position &&
-      length > 1 &&
-      start + length <= text.length &&
-      text[start] === '@';
-    if (!valid) continue;
-    if (start > position) segments.push({ kind: 'text', text: text.slice(position, start) });
-    segments.push({ kind: 'mention', text: text.slice(start, start + length), user });
-    position = start + length;
-  }
-  if (position < text.length) segments.push({ kind: 'text', text: text.slice(position) });
-  return segments;
 }

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReportTarget } from '../../graphql/graphql';
-import { ReportDialog } from './report-dialog';
+
+// The dialog (its reasons, the report rules, block and mute) loads when a Report button is pressed:
+// every post card shows the button, few students press it.
+const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
 
 type ReportButtonProps = {
   targetType: ReportTarget;
@@ -25,14 +28,16 @@ export function ReportButton({ targetType, targetId, authorId, authorName, label
         Report
       </button>
       {open && (
-        <ReportDialog
-          targetType={targetType}
-          targetId={targetId}
-          authorId={authorId}
-          authorName={authorName}
-          onClose={() => setOpen(false)}
-          onBlocked={onBlocked}
-        />
+        <Suspense fallback={null}>
+          <ReportDialog
+            targetType={targetType}
+            targetId={targetId}
+            authorId={authorId}
+            authorName={authorName}
+            onClose={() => setOpen(false)}
+            onBlocked={onBlocked}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -79,7 +79,8 @@ describe('Report on a post', () => {
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Report post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report' });
+    // The dialog's module loads on the first press.
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
     for (const label of ['Spam', 'Harassment or bullying', 'Sexual content', 'Violence', 'Self-harm', 'Hate', 'Other']) {
       expect(within(dialog).getByRole('radio', { name: label })).not.toBeChecked();
     }

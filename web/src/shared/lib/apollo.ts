@@ -2,9 +2,8 @@
 // both carrying the Firebase ID token; relay-style pagination for every connection field we scroll.
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation, relayStylePagination } from '@apollo/client/utilities';
-import { createClient } from 'graphql-ws';
+import { Observable, type Subscription } from 'rxjs';
 
 export type GetIdToken = () => Promise<string | null>;
 
@@ -72,19 +71,35 @@ export function createApolloClient(getIdToken: GetIdToken): ApolloClient {
 
   const httpLink = new HttpLink({ uri: '/graphql' });
 
-  const wsLink = new GraphQLWsLink(
-    createClient({
-      url: websocketUrl('/graphql'),
-      lazy: true,
-      retryAttempts: 5,
-      connectionParams: async () => {
+  // The WebSocket client (graphql-ws, 3.2 kB gzip) loads with the first subscription, after the
+  // screen that asks for it has painted; its socket opened lazily before too.
+  let wsLink: Promise<ApolloLink> | null = null;
+  const loadWsLink = () =>
+    (wsLink ??= import('./ws-link').then(({ createWsLink }) =>
+      createWsLink(websocketUrl('/graphql'), async () => {
         const token = await getIdToken();
         return token ? { authorization: `Bearer ${token}` } : {};
-      },
-    }),
+      }),
+    ));
+  const lazyWsLink = new ApolloLink(
+    (operation, forward) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        let subscription: Subscription | null = null;
+        let closed = false;
+        loadWsLink().then(
+          (link) => {
+            if (!closed) subscription = link.request(operation, forward).subscribe(observer);
+          },
+          (error: unknown) => observer.error(error),
+        );
+        return () => {
+          closed = true;
+          subscription?.unsubscribe();
+        };
+      }),
   );
 
-  const link = ApolloLink.split((operation) => isSubscriptionOperation(operation.query), wsLink, ApolloLink.from([authLink, httpLink]));
+  const link = ApolloLink.split((operation) => isSubscriptionOperation(operation.query), lazyWsLink, ApolloLink.from([authLink, httpLink]));
 
   return new ApolloClient({ link, cache: createCache() });
 }
