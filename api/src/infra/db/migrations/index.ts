@@ -16,7 +16,6 @@ import { Search1764850000000 } from './1764850000000-search';
 import { Organizations1764900000000 } from './1764900000000-organizations';
 import { OrganizationSearch1764950000000 } from './1764950000000-organization-search';
 import { DataExportArchives1765000000000 } from './1765000000000-data-export-archives';
-import { NotificationCounts1765050000000 } from './1765050000000-notification-counts';
 import { UserPhotoSources1765100000000 } from './1765100000000-user-photo-sources';
 import { ShownPostIndexes1765150000000 } from './1765150000000-shown-post-indexes';
 
@@ -40,7 +39,6 @@ export const MIGRATIONS = [
   Organizations1764900000000,
   OrganizationSearch1764950000000,
   DataExportArchives1765000000000,
-  NotificationCounts1765050000000,
   UserPhotoSources1765100000000,
   ShownPostIndexes1765150000000,
 ];
