@@ -61,12 +61,14 @@ describe('ffmpeg for transcoding runs at the lowest priority with bounded thread
         // /proc/<pid>/stat: after the name, the 17th field is the niceness.
         const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        seen = {
+        const sample = {
           nice: Number(fields[16]),
           autogroup: fs.existsSync(`/proc/${pid}/autogroup`) ? fs.readFileSync(`/proc/${pid}/autogroup`, 'latin1').trim() : 'none',
           ioClass: execFileSync('ionice', ['-p', String(pid)], { encoding: 'latin1' }).trim(),
           cmdline: fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0'),
         };
+        // A process that has just ended (a zombie) has an empty command line: keep the last live look.
+        if (sample.cmdline[0]) seen = sample;
       } catch {
         // it ended meanwhile
       }
