@@ -85,7 +85,8 @@ describe('/organizations (issue 26)', () => {
     expect(within(list).getByText('Sports · Demo University · 1 member')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Chess Club' })).toHaveAttribute('href', '/org/chess-club');
 
-    const suggested = screen.getByRole('region', { name: 'Suggested for you' });
+    // Suggestions are their own request: they may arrive after the list.
+    const suggested = await screen.findByRole('region', { name: 'Suggested for you' });
     expect(within(suggested).getByRole('link', { name: 'Film Club' })).toBeInTheDocument();
     expect(within(suggested).getByText('Officer')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Create an organization' })).toHaveAttribute('href', '/organizations/new');
