@@ -131,9 +131,6 @@ const UNREAD_COUNT = new PreparedStatement(
   PlanChoice.ONCE,
 );
 
-/** Who the viewer's threads hide, found once per page: the actors not shown, and the comments a post's count leaves out. */
-const HIDDEN = HIDDEN_COMMENTERS;
-
 const pageStatements = new Map<string, PreparedStatement>();
 
 /**
@@ -152,11 +149,11 @@ function pageStatement(readers: PageReaders, want: number, next: boolean): Prepa
     .join('\n');
   statement = new PreparedStatement(
     `notifications page of ${want - 1}${next ? ', next' : ''}`,
-    `WITH ${HIDDEN} AS MATERIALIZED (${hiddenCommentersSql('$1::text')}),
+    `WITH ${HIDDEN_COMMENTERS} AS MATERIALIZED (${hiddenCommentersSql('$1::text')}),
      page AS MATERIALIZED (
        SELECT n.id, n.kind, n.post_id, n.comment_id, n.organization_id, n.text, n.created_at, n.read_at
          FROM notifications n
-        WHERE n.recipient_uid = $1::text ${after} AND ${shownSql('n', '$1::text', HIDDEN)}
+        WHERE n.recipient_uid = $1::text ${after} AND ${shownSql('n', '$1::text', HIDDEN_COMMENTERS)}
         ORDER BY n.created_at DESC, n.id DESC
         LIMIT ${want}
      )
@@ -164,12 +161,12 @@ function pageStatement(readers: PageReaders, want: number, next: boolean): Prepa
             a.uids AS actor_uids, a.count AS actor_count,
             ${readers.actors.map(({ rows }) => rows.selectList).join(', ')},
             ${readers.post.selectList}, ${readers.author.selectList},
-            ${visibleCommentCountSql('p', HIDDEN)} AS visible_comment_count
+            ${visibleCommentCountSql('p', HIDDEN_COMMENTERS)} AS visible_comment_count
        FROM page n
        LEFT JOIN LATERAL (
          SELECT (array_agg(na.actor_uid ORDER BY na.created_at DESC, na.actor_uid))[1:${ACTORS_SHOWN}] AS uids, count(*)::int AS count
            FROM notification_actors na
-          WHERE na.notification_id = n.id AND ${actorShownSql('na.actor_uid', '$1::text', HIDDEN)}
+          WHERE na.notification_id = n.id AND ${actorShownSql('na.actor_uid', '$1::text', HIDDEN_COMMENTERS)}
        ) a ON n.kind <> 'moderation'
        ${actorJoins}
        LEFT JOIN posts p ON p.id = n.post_id
