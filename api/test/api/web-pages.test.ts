@@ -19,6 +19,7 @@ afterAll(async () => {
 
 const HOME = webOperation('HomeFeed');
 const EXPLORE = webOperation('ExploreFeed');
+const POST_COMMENTS = webOperation('PostComments');
 
 async function ok(student: Student | null, query: string, variables: Record<string, unknown> = {}) {
   const result = await graphql(server, student?.token ?? null, query, variables);
@@ -67,6 +68,29 @@ describe("the web's feed pages", () => {
     const seen = explore.data.explore.edges.map((edge: any) => edge.node);
     expect(seen.find((card: any) => card.id === clubPost)?.organization?.name).toBe('Card Club');
     expect(explore.sqlStatements).toBe(1);
+  });
+
+  it("answers a post's comments panel, its writers' names and pictures included, in two statements", async () => {
+    const post = await createPost(server, stranger, { caption: 'Talk about it' });
+    for (const [writer, text] of [
+      [reader, 'First!'],
+      [stranger, 'Nice one'],
+      [founder, 'Thanks both'],
+    ] as const)
+      await ok(writer, `mutation($postId: ID!, $text: String!) { addComment(postId: $postId, text: $text) { id } }`, {
+        postId: post.id,
+        text,
+      });
+    const panel = await ok(reader, POST_COMMENTS, { postId: post.id, first: 20 });
+    const comments = panel.data.post.comments.edges.map((edge: any) => edge.node);
+    expect(comments.map((comment: any) => [comment.text, comment.author.id])).toEqual([
+      ['First!', reader.uid],
+      ['Nice one', stranger.uid],
+      ['Thanks both', founder.uid],
+    ]);
+    expect(comments.every((comment: any) => comment.author.displayName)).toBe(true);
+    // The post, then its comments joined to their writers.
+    expect(panel.sqlStatements).toBe(2);
   });
 
   it('plans each page once: PostgreSQL keeps one generic plan per connection from the first request (issue 30)', async () => {

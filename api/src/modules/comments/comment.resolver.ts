@@ -124,6 +124,8 @@ export class PostCommentsResolver {
   ): Promise<Connection<Comment>> {
     // Each comment's viewerCan reads its post's author from the loader: this post, no statement.
     loaders.post.prime(post.id, post);
-    return toConnection(await services.comments.forPost(post.id, cursorPage(first, after), viewer), (comment) => comment);
+    const page = await services.comments.forPost(post.id, cursorPage(first, after), viewer);
+    for (const author of page.authors) loaders.user.prime(author.id, author);
+    return toConnection(page, (comment) => comment);
   }
 }

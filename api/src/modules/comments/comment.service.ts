@@ -117,22 +117,24 @@ export class CommentService {
     await notify.tx.query('DELETE FROM comments WHERE id = $1', [commentId]);
   }
 
-  /** Oldest first, as a conversation reads. */
-  async forPost(postId: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<Comment>> {
-    if (!isUuid(postId)) return { items: [], hasNextPage: false };
-    const builder = this.comments.createQueryBuilder('c').where('c.postId = :postId', { postId });
+  /** Oldest first, as a conversation reads; with their authors, in one statement. */
+  async forPost(postId: string, page: PageRequest, viewer: Viewer | null = null): Promise<CommentPage> {
+    if (!isUuid(postId)) return { items: [], hasNextPage: false, authors: [] };
+    const builder = this.withAuthors().where('c.post_id = :postId', { postId });
     hideFromViewer(builder, viewer);
     if (page.after) {
-      builder.andWhere('(c.createdAt, c.id) > (:afterCreatedAt, :afterId)', {
+      builder.andWhere('(c.created_at, c.id) > (:afterCreatedAt, :afterId)', {
         afterCreatedAt: page.after.createdAt,
         afterId: page.after.id,
       });
     }
-    builder
-      .orderBy('c.createdAt', 'ASC')
+    const rows = await builder
+      .orderBy('c.created_at', 'ASC')
       .addOrderBy('c.id', 'ASC')
-      .limit(page.size + 1);
-    return toPage(await builder.getMany(), page.size);
+      .limit(page.size + 1)
+      .getRawMany<Record<string, unknown>>();
+    const { comments, authors } = this.readWithAuthors(rows);
+    return { ...toPage(comments, page.size), authors };
   }
 
   /**
@@ -143,22 +145,35 @@ export class CommentService {
     const byPost = new Map<string, Comment[]>(postIds.map((id) => [id, []]));
     const valid = postIds.filter(isUuid);
     if (!valid.length) return { byPost, authors: [] };
-    const builder = this.comments
-      .createQueryBuilder('c')
-      .select(`${this.commentRows.selectList}, ${this.authorRows.selectList}`)
-      .innerJoin(User, 'u', 'u.firebase_uid = c.author_uid')
-      .where('c.postId IN (:...ids)', { ids: valid });
+    const builder = this.withAuthors().where('c.post_id IN (:...ids)', { ids: valid });
     hideFromViewer(builder, viewer);
     const rows = await builder.orderBy('c.created_at', 'ASC').addOrderBy('c.id', 'ASC').getRawMany<Record<string, unknown>>();
+    const { comments, authors } = this.readWithAuthors(rows);
+    for (const comment of comments) byPost.get(comment.postId)?.push(comment);
+    return { byPost, authors };
+  }
+
+  /** Comments joined to their authors' rows: the thread's names and pictures need no second statement. */
+  private withAuthors(): SelectQueryBuilder<Comment> {
+    return this.comments
+      .createQueryBuilder('c')
+      .select(`${this.commentRows.selectList}, ${this.authorRows.selectList}`)
+      .innerJoin(User, 'u', 'u.firebase_uid = c.author_uid');
+  }
+
+  private readWithAuthors(rows: readonly Record<string, unknown>[]): { comments: Comment[]; authors: User[] } {
     const authors = new Map<string, User>();
-    for (const row of rows) {
+    const comments = rows.map((row) => {
       const comment = this.commentRows.read(row);
-      byPost.get(comment.postId)?.push(comment);
       if (!authors.has(comment.authorUid)) authors.set(comment.authorUid, this.authorRows.read(row));
-    }
-    return { byPost, authors: [...authors.values()] };
+      return comment;
+    });
+    return { comments, authors: [...authors.values()] };
   }
 }
+
+/** A page of a thread and the people who wrote it (for the request's user loader). */
+export type CommentPage = Page<Comment> & { authors: User[] };
 
 /** The comments of some posts by post, and the people who wrote them. */
 export interface CommentsOfPosts {
