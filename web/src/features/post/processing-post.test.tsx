@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HomeFeedDocument, MyPostUpdatedDocument, PostMediaDocument } from '../../graphql/graphql';
 import { createCache } from '../../shared/lib/apollo';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../shared/lib/testing/render-with-apollo';
 import { makeConnection, makePost } from '../../shared/lib/testing/post-fixtures';
 import HomePage from '../feed/home-page';
+import { PROCESSING_RECHECK_MS } from './use-my-post-updates';
 
 const mockUseAuth = jest.fn(() => authValue());
 jest.mock('../../shared/session/auth-context', () => ({ useAuth: () => mockUseAuth() }));
@@ -107,6 +108,32 @@ describe('a post whose video is still processing', () => {
 
     await waitFor(() => expect(document.querySelector('video')).not.toBeNull(), { timeout: 8000 });
     expect(screen.queryByText('Processing…')).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('keeps the video when a recheck sent before it was ready answers after the live update', async () => {
+    const ready = makePost('p1', { author: me });
+    const { author: _a, caption: _c, tags: _t, createdAt: _d, likeCount: _l, viewerHasLiked: _v, commentCount: _n, ...media } = ready;
+    const {
+      author: _pa,
+      caption: _pc,
+      tags: _pt,
+      createdAt: _pd,
+      likeCount: _pl,
+      viewerHasLiked: _pv,
+      commentCount: _pn,
+      ...stale
+    } = processing;
+    // The recheck leaves at 5 s and is answered (still processing) at 5.6 s; the live update says ready at 5.2 s.
+    const mocks = [
+      { request: { query: MyPostUpdatedDocument }, result: { data: { myPostUpdated: media } }, delay: PROCESSING_RECHECK_MS + 200 },
+      { request: { query: PostMediaDocument, variables: { id: 'p1' } }, result: { data: { post: stale } }, delay: 600 },
+    ];
+    renderWithApollo(<HomePage />, { mocks, cache: homeWith(processing) });
+
+    await waitFor(() => expect(document.querySelector('video')).not.toBeNull(), { timeout: 8000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 800)));
+    expect(screen.queryByText('Processing…')).not.toBeInTheDocument();
+    expect(document.querySelector('video')).toHaveAttribute('src', '/media/videos/p1-720p.mp4');
   }, 15_000);
 
   it('tells its author why it failed', () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { MyPostUpdatedDocument, PostMediaDocument } from '../../graphql/graphql';
+import type { ApolloClient } from '@apollo/client';
+import { MyPostUpdatedDocument, PostMediaDocument, PostMediaFieldsFragmentDoc } from '../../graphql/graphql';
 
 /** How often a post still processing is asked for again, should a live update have been missed. */
 export const PROCESSING_RECHECK_MS = 5_000;
@@ -20,10 +21,21 @@ export function useMyPostUpdates(processingIds: readonly string[]): void {
     if (!key) return;
     const ids = key.split(',');
     const recheck = () => {
-      for (const id of ids)
-        void client.query({ query: PostMediaDocument, variables: { id }, fetchPolicy: 'network-only' }).catch(() => undefined);
+      for (const id of ids) void askAgain(client, id).catch(() => undefined);
     };
     const timer = setInterval(recheck, PROCESSING_RECHECK_MS);
     return () => clearInterval(timer);
   }, [client, key]);
+}
+
+/**
+ * Asks for a processing post again and keeps the answer unless the live update made the post
+ * ready (or failed) while it was on its way: a post's video only moves on, and an answer read
+ * before that would put 'Processing…' back over a video already playing.
+ */
+async function askAgain(client: ApolloClient, id: string): Promise<void> {
+  const { data } = await client.query({ query: PostMediaDocument, variables: { id }, fetchPolicy: 'no-cache' });
+  const cached = client.readFragment({ id: client.cache.identify({ __typename: 'Post', id }), fragment: PostMediaFieldsFragmentDoc });
+  if (data?.post?.status === 'PROCESSING' && cached && cached.status !== 'PROCESSING') return;
+  client.writeQuery({ query: PostMediaDocument, variables: { id }, data: data! });
 }
