@@ -57,8 +57,18 @@ export interface Loaders {
 }
 
 export function createLoaders(services: Services, viewer: Viewer | null): Loaders {
+  const viewerFollows = new DataLoader<string, boolean>(async (uids) => {
+    if (!viewer) return uids.map(() => false);
+    const followed = await services.follows.followedBy(viewer.uid, uids);
+    return uids.map((uid) => followed.has(uid));
+  });
   return {
-    user: new DataLoader(async (ids) => byId(ids, await services.users.byIdsVisibleTo(ids, viewer))),
+    // Whether the viewer follows each person comes in the same statement (a profile's Follow button).
+    user: new DataLoader(async (ids) => {
+      const { users, followed } = await services.users.byIdsVisibleWithFollows(ids, viewer);
+      if (viewer) for (const user of users) viewerFollows.prime(user.id, followed.has(user.id));
+      return byId(ids, users);
+    }),
     post: new DataLoader(async (ids) => byId(ids, await services.posts.byIds(ids, viewer))),
     organization: new DataLoader(async (ids) => byId(ids, await services.organizations.byIds(ids, viewer))),
     viewerHasLiked: new DataLoader(async (postIds) => {
@@ -71,11 +81,7 @@ export function createLoaders(services: Services, viewer: Viewer | null): Loader
       return urls.map((url) => found.get(url) ?? []);
     }),
     captionCues: new DataLoader((keys) => services.captionTracks.cuesOf(keys)),
-    viewerFollows: new DataLoader(async (uids) => {
-      if (!viewer) return uids.map(() => false);
-      const followed = await services.follows.followedBy(viewer.uid, uids);
-      return uids.map((uid) => followed.has(uid));
-    }),
+    viewerFollows,
   };
 }
 

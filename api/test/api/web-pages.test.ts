@@ -20,6 +20,7 @@ afterAll(async () => {
 const HOME = webOperation('HomeFeed');
 const EXPLORE = webOperation('ExploreFeed');
 const POST_COMMENTS = webOperation('PostComments');
+const USER_PROFILE = webOperation('UserProfile');
 
 async function ok(student: Student | null, query: string, variables: Record<string, unknown> = {}) {
   const result = await graphql(server, student?.token ?? null, query, variables);
@@ -91,6 +92,18 @@ describe("the web's feed pages", () => {
     expect(comments.every((comment: any) => comment.author.displayName)).toBe(true);
     // The post, then its comments joined to their writers.
     expect(panel.sqlStatements).toBe(2);
+  });
+
+  it('answers a profile, its Follow button and first posts included, in two statements', async () => {
+    const asFollower = await ok(reader, USER_PROFILE, { userId: founder.uid, first: 12 });
+    expect(asFollower.data.user).toMatchObject({ id: founder.uid, viewerIsFollowing: true });
+    expect(asFollower.data.user.posts.edges.map((edge: any) => edge.node.caption)).toContain('As myself');
+    // The person with whether the viewer follows them, then the posts.
+    expect(asFollower.sqlStatements).toBe(2);
+
+    const asStranger = await ok(stranger, USER_PROFILE, { userId: founder.uid, first: 12 });
+    expect(asStranger.data.user.viewerIsFollowing).toBe(false);
+    expect(asStranger.sqlStatements).toBe(2);
   });
 
   it('plans each page once: PostgreSQL keeps one generic plan per connection from the first request (issue 30)', async () => {

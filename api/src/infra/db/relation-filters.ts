@@ -1,7 +1,8 @@
 /**
- * Blocks and mutes as conditions any read can add (SQL over the blocks and mutes tables, which the
- * blocks module writes). `viewer` is a parameter of the statement (':uid', '$1'); `person` a column.
- * A signed-out visitor has no blocks or mutes: pass a parameter holding ''.
+ * Blocks, mutes and follows as conditions any read can add (SQL over the blocks and mutes tables,
+ * which the blocks module writes, and follows, which the follows module writes). `viewer` is a
+ * parameter of the statement (':uid', '$1'); `person` a column. A signed-out visitor has no
+ * blocks, mutes or follows: pass a parameter holding ''.
  */
 
 /** Neither has blocked the other: a block hides both people from each other, whoever blocked. */
@@ -12,6 +13,11 @@ export function notBlockedSql(person: string, viewer: string): string {
 /** The viewer has not muted this person (muting changes only the muter's feeds and threads). */
 export function notMutedSql(person: string, viewer: string): string {
   return `NOT EXISTS (SELECT 1 FROM mutes mu WHERE mu.muter_uid = ${viewer} AND mu.muted_uid = ${person})`;
+}
+
+/** The viewer follows this person. */
+export function followsSql(person: string, viewer: string): string {
+  return `EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = ${viewer} AND f.followee_uid = ${person})`;
 }
 
 /** This person is not suspended now: their posts and comments are hidden while it lasts. */

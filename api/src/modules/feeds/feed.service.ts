@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
 import type { PageRequest } from '../../shared/paging';
-import { notMutedSql } from '../../infra/db/relation-filters';
+import { followsSql, notMutedSql } from '../../infra/db/relation-filters';
 import { PostListQuery, type PickPostsSql, publicPostStateSql, visibleAuthorSql, visiblePostSql, type PostListPage } from '../posts';
 import { campusScopedPostsSql, CampusScope, mineOnly } from '../campuses';
 import { homeOrganizationsSql } from '../organizations';
@@ -81,7 +81,7 @@ export class FeedService {
         WHERE q.id IN (SELECT s.id FROM posts s
           WHERE ${campus} AND ${publicPostStateSql('s')} AND ${visibleAuthorSql('s.author_uid', viewer)}
             AND s.author_uid <> ${viewer} AND ${notMutedSql('s.author_uid', viewer)}
-            AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = ${viewer} AND f.followee_uid = s.author_uid)
+            AND NOT ${followsSql('s.author_uid', viewer)}
             ${after('s')}
           ORDER BY s.created_at DESC, s.id DESC LIMIT ${want})
         ORDER BY q.created_at DESC, q.id DESC LIMIT ${want}`;

@@ -5,7 +5,7 @@ import { pageSize } from '../../shared/validation';
 import type { Viewer } from '../../shared/viewer';
 import { entityRowReader, type EntityRowReader } from '../../infra/db/plain-rows';
 import { PlanChoice, PreparedStatement, runPrepared } from '../../infra/db/prepared-statements';
-import { notMutedSql } from '../../infra/db/relation-filters';
+import { followsSql, notMutedSql } from '../../infra/db/relation-filters';
 import { PostListQuery, visibleAuthorSql, visiblePostSql, visiblePostStateSql, type PostListPage } from '../posts';
 import { CampusScope, mineOnly, viewerCampusSql } from '../campuses';
 import { organizationRows, type Organization, type OrganizationRows } from '../organizations';
@@ -377,7 +377,7 @@ export class SearchService {
    */
   private peopleStatement(next: boolean): PreparedStatement {
     const text = `SELECT ${this.users.selectList}, r.search_score,
-        EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = $1::text AND f.followee_uid = r.firebase_uid) AS viewer_follows
+        ${followsSql('r.firebase_uid', '$1::text')} AS viewer_follows
       FROM (
         SELECT s.firebase_uid, s.search_score FROM (
           SELECT c.firebase_uid,

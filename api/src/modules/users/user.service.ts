@@ -1,4 +1,4 @@
-import { notBlockedSql } from '../../infra/db/relation-filters';
+import { followsSql, notBlockedSql } from '../../infra/db/relation-filters';
 import { requestScope } from '../../infra/request-scope';
 import type { DataSource, Repository } from 'typeorm';
 import type { Viewer } from '../../shared/viewer';
@@ -17,7 +17,7 @@ import {
 } from '../../shared/validation';
 import { User } from './user.entity';
 import { userPolicy } from './user.policy';
-import { getManyPlain } from '../../infra/db/plain-rows';
+import { entityRowReader, getManyPlain, type EntityRowReader } from '../../infra/db/plain-rows';
 import { type CampusScope, type CampusService, mineOnly, viewerCampusSql } from '../campuses';
 
 export interface SyncUserInput {
@@ -48,6 +48,7 @@ const KNOWN_VERIFIED_LIMIT = 100_000;
 
 export class UserService {
   private readonly users: Repository<User>;
+  private readonly userRows: EntityRowReader<User>;
   /** The `users.verified` this instance last stored or read for a student, so a request costs no statement to keep it. */
   private readonly knownVerified = new Map<string, boolean>();
 
@@ -59,6 +60,7 @@ export class UserService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.users = db.getRepository(User);
+    this.userRows = entityRowReader(db, User, 'u');
   }
 
   /**
@@ -81,6 +83,23 @@ export class UserService {
     const builder = this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [...ids] });
     if (viewer) builder.andWhere(notBlockedSql('u.firebase_uid', ':viewerUid'), { viewerUid: viewer.uid });
     return getManyPlain(builder);
+  }
+
+  /**
+   * As byIdsVisibleTo, with which of them the viewer follows, in the same statement: a profile
+   * shows the person and its Follow button together (issue 30: one statement less a profile).
+   */
+  async byIdsVisibleWithFollows(ids: readonly string[], viewer: Viewer | null): Promise<{ users: User[]; followed: Set<string> }> {
+    if (!ids.length || !viewer) return { users: await this.byIdsVisibleTo(ids, viewer), followed: new Set() };
+    const rows = await this.users
+      .createQueryBuilder('u')
+      .select(this.userRows.selectList)
+      .addSelect(followsSql('u.firebase_uid', ':viewerUid'), 'viewer_follows')
+      .where('u.firebase_uid IN (:...ids)', { ids: [...ids] })
+      .andWhere(notBlockedSql('u.firebase_uid', ':viewerUid'), { viewerUid: viewer.uid })
+      .getRawMany<Record<string, unknown>>();
+    const users = rows.map((row) => this.userRows.read(row));
+    return { users, followed: new Set(users.filter((_, index) => rows[index]!.viewer_follows === true).map((user) => user.id)) };
   }
 
   async get(id: string): Promise<User> {
@@ -281,7 +300,7 @@ export class UserService {
              FROM users u, users me
             WHERE me.firebase_uid = $1 AND u.firebase_uid <> $1
               AND u.interests && me.interests
-              AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_uid = $1 AND f.followee_uid = u.firebase_uid)
+              AND NOT ${followsSql('u.firebase_uid', '$1')}
               AND ${notBlockedSql('u.firebase_uid', '$1')}
             ORDER BY cardinality(ARRAY(SELECT unnest(u.interests) INTERSECT SELECT unnest(me.interests))) DESC,
                      u.follower_count DESC, u.firebase_uid
