@@ -87,6 +87,26 @@ function observeLayoutShift() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+// Runs in the page: what the cold load fetched and painted until `untilMs` (its LCP), in order. The
+// document, each script, style, font and picture by file name, GraphQL and auth calls by address,
+// first contentful paint, and the LCP itself.
+function coldLoadWaterfall(untilMs) {
+  const round = (ms) => Math.round(ms);
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const steps = [{ what: 'document', start: 0, end: round(navigation.responseEnd), kB: round(navigation.transferSize / 100) / 10 }];
+  for (const entry of performance.getEntriesByType('resource')) {
+    if (entry.startTime > untilMs) continue;
+    const url = new URL(entry.name);
+    const file = url.pathname.split('/').at(-1) || url.pathname;
+    const what = url.origin === location.origin ? (url.pathname === '/graphql' ? 'POST /graphql' : file) : `${url.host}${url.pathname}`;
+    steps.push({ what, start: round(entry.startTime), end: round(entry.responseEnd), kB: round(entry.transferSize / 100) / 10 });
+  }
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  if (fcp) steps.push({ what: 'first contentful paint', start: round(fcp.startTime), end: round(fcp.startTime), kB: null });
+  if (Number.isFinite(untilMs)) steps.push({ what: 'LCP', start: untilMs, end: untilMs, kB: null });
+  return steps.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
 async function signIn(page, account) {
   await page.goto('/login');
   await page.getByLabel('Your Email Address').fill(account.email);
@@ -355,6 +375,7 @@ export async function measurePhone(ctx) {
     const homeLoadCls = await page.evaluate(() => window.__cls);
     // Read before the scrolling below (an LCP entry after it would not be the page's first view).
     const homeLcp = await page.evaluate(() => window.__lcp);
+    const homeWaterfall = await page.evaluate(coldLoadWaterfall, homeLcp?.ms ?? Infinity);
     for (let step = 0; step < 12; step += 1) {
       await page.evaluate(() => window.scrollBy(0, 600));
       await sleep(250);
@@ -452,6 +473,7 @@ export async function measurePhone(ctx) {
       `Swipes: the first a finger swipe (CDP touch events; timed from the viewer's first scroll), the rest ArrowDown (timed from the key press); each to requestVideoFrameCallback of the next clip. Before each, up to 10 s for the preloaded clip to reach readyState 3: ${swipes.map((s) => `${s.ms} ms${s.fromLiftOff === null ? '' : ` (${s.fromLiftOff} ms from the finger lifting)`} (readyState ${s.readyState}, ${round(s.buffered, 1)} s buffered)`).join('; ')}.`,
       `Memory: Home scrolled until post 20, then post ${at200.position}, then post ${at400.position}; heap = Runtime.getHeapUsage after two HeapProfiler.collectGarbage. The feed keeps at most ~60 posts in the Apollo cache (web/src/features/feed/feed-window.ts); most of what still grows is code V8 compiles as the page runs (heap snapshots, 20 to 400 posts: 1.1 of 1.9 MB). Three transcoded clips copied to ${LONG_SCROLL} posts in PostgreSQL (same files). Like: a tap on a card on screen at post ${POSTS}, to the button's aria-pressed change (the optimistic write and every watching query's read).`,
       `Viewer: opened on Home's newest clip after a reload, then ArrowDown clip by clip, heap read at clips ${Object.values(VIEWER_CLIPS).join(', ')}. Each clip's own \`post(id)\` lookup (the player's PlayerClip query) used to keep its post in the cache after the feed's window let it go (heap snapshots, clip 200: 136 such lookups); they go with the window now (use-feed-query.ts). Between clip 20 and 200 the window fills from ~30 to its 60 posts (Apollo's read memo grows with it) and V8 compiles more code; from clip 200 on the heap is flat.${inViewer.lostKeys.length ? ` Key presses that did not move the viewer (pressed again): ${inViewer.lostKeys.map((lost) => `clip ${lost.clip}`).join(', ')}.` : ''}`,
+      `Home's cold load up to its LCP (what stands in the way of the 2.5 s goal), ms from navigation start, start–end: ${homeWaterfall.map((step) => `${step.what} ${step.start}–${step.end}${step.kB === null ? '' : ` (${step.kB} kB)`}`).join('; ')}.`,
       ...weight.notes.slice(0, 1),
     ];
     writeMarkdown({ rows, notes });
@@ -463,6 +485,7 @@ export async function measurePhone(ctx) {
       likeAt200Ms,
       cls: { homeLoad: homeLoadCls, home: homeCls, viewer: viewerCls },
       homeLcp,
+      homeWaterfall,
       loginJs: login,
       homeJs: home,
     };
