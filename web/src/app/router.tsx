@@ -1,15 +1,19 @@
 // Every route of spec §2 plus the D12 pages, /tags/:tag and /complete-profile (D8).
 // Pages load lazily so the login route downloads only what it shows.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useAuth } from '../shared/session/auth-context';
+import { rememberedUid } from './auth/remembered-uid';
 import { LoadingScreen, RequireAuth } from './auth/require-auth';
 import { AuthLayout } from './layouts/auth-layout';
 
-const ApolloBoundary = lazy(() => import('./apollo-boundary'));
+const loadApolloBoundary = () => import('./apollo-boundary');
+const loadMainLayout = () => import('./layouts/main-layout');
+const loadHomePage = () => import('../features/feed/home-page');
+const ApolloBoundary = lazy(loadApolloBoundary);
 // The public header and footer are not part of the sign-in screens, so they load on demand too.
 const PublicLayout = lazy(() => import('./layouts/public-layout'));
-const MainLayout = lazy(() => import('./layouts/main-layout'));
+const MainLayout = lazy(loadMainLayout);
 
 const LandingPage = lazy(() => import('../features/auth/landing-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -27,7 +31,7 @@ const ContactPage = lazy(() => import('../features/pages/contact-page'));
 const HelpPage = lazy(() => import('../features/help/help-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 
-const HomePage = lazy(() => import('../features/feed/home-page'));
+const HomePage = lazy(loadHomePage);
 const ExplorePage = lazy(() => import('../features/feed/explore-page'));
 const EventsPage = lazy(() => import('../features/feed/events-page'));
 const TagPage = lazy(() => import('../features/feed/tag-page'));
@@ -143,8 +147,21 @@ function authPage(page: ReactNode) {
   return <AuthLayout>{page}</AuthLayout>;
 }
 
+/**
+ * Someone signed in on this device last time, opening Home, most likely still is: Home's chunks
+ * load alongside the sign-in check instead of after it and the profile sync, three round trips
+ * later on a phone (bench/results/phone-latest.md). Wrong, it costs only the download.
+ */
+function usePreloadHomeForReturningStudent(): void {
+  useEffect(() => {
+    if (!['/', '/home'].includes(window.location.pathname) || !rememberedUid()) return;
+    for (const load of [loadApolloBoundary, loadMainLayout, loadHomePage]) load().catch(() => undefined);
+  }, []);
+}
+
 export function AppRoutes() {
   const { initializing } = useAuth();
+  usePreloadHomeForReturningStudent();
   // Spec §2: while the auth state is loading, the whole app renders nothing.
   if (initializing) return null;
 

@@ -9,20 +9,10 @@ import { auth } from '../../shared/session/firebase';
 import { AuthContextProvider, type AuthContextValue, type CurrentUser, type ProfileStatus } from '../../shared/session/auth-context';
 import type { SyncedUser } from '../../features/auth/sync-user';
 import { CAMPUS_MESSAGES } from '../../shared/lib/campus-messages';
-
-export const UID_STORAGE_KEY = 'firebaseUid';
+import { rememberUid } from './remembered-uid';
 
 function toCurrentUser(user: User): CurrentUser {
   return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email, emailVerified: user.emailVerified };
-}
-
-function rememberUid(uid: string | null) {
-  try {
-    if (uid) window.localStorage.setItem(UID_STORAGE_KEY, uid);
-    else window.localStorage.removeItem(UID_STORAGE_KEY);
-  } catch {
-    // Storage can be unavailable (private mode); the auth state does not depend on it.
-  }
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
