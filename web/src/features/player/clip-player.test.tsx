@@ -120,8 +120,24 @@ describe('full-screen clip player', () => {
         return { data: { likePost: { __typename: 'Post', id: 'p1', likeCount: 2, viewerHasLiked: true } } };
       },
     };
+    // The clip asked for again (the player may, as clips come and go) says what the server would: liked once liked.
+    const p1 = posts[0]!;
+    const likedAwareClip = {
+      request: { query: PlayerClipDocument, variables: { id: 'p1' } },
+      result: () => ({
+        data: {
+          post: {
+            ...p1,
+            likeCount: p1.likeCount + likes,
+            viewerHasLiked: likes > 0,
+            author: { ...p1.author, isViewer: false, viewerIsFollowing: false, viewerCan: userCan() },
+          },
+        },
+      }),
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    };
     const user = userEvent.setup();
-    renderHome([likeMock]);
+    renderHome([likeMock, likedAwareClip]);
     await user.click(screen.getByRole('button', { name: 'Open clip by Author p1 full screen' }));
     const dialog = await screen.findByRole('dialog');
     // The like button waits for the clip in full (whether the student liked it).
