@@ -98,8 +98,13 @@ export class UserService {
       .where('u.firebase_uid IN (:...ids)', { ids: [...ids] })
       .andWhere(notBlockedSql('u.firebase_uid', ':viewerUid'), { viewerUid: viewer.uid })
       .getRawMany<Record<string, unknown>>();
-    const users = rows.map((row) => this.userRows.read(row));
-    return { users, followed: new Set(users.filter((_, index) => rows[index]!.viewer_follows === true).map((user) => user.id)) };
+    const followed = new Set<string>();
+    const users = rows.map((row) => {
+      const user = this.userRows.read(row);
+      if (row.viewer_follows === true) followed.add(user.id);
+      return user;
+    });
+    return { users, followed };
   }
 
   async get(id: string): Promise<User> {
